@@ -1,0 +1,217 @@
+/** Companies, people and access: the tables every feature leans on. */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgPolicy,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { ACCESS_LEVELS } from '@hr/shared/permissions';
+import { ROLES } from '@hr/shared/roles';
+import { authUsers } from './auth.ts';
+import { appUser, currentCompanyId, currentUserId, tenantPolicy } from './tenant-policy.ts';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    legalName: text('legal_name'),
+    tradingName: text('trading_name'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  () => [
+    // A user reads their own company; the developer (who may switch company) reads every company.
+    pgPolicy('companies_read', {
+      for: 'select',
+      to: appUser,
+      using: sql`id = ${currentCompanyId} or current_setting('app.role', true) = 'developer'`,
+    }),
+    pgPolicy('companies_create', {
+      for: 'insert',
+      to: appUser,
+      withCheck: sql`id = ${currentCompanyId}`,
+    }),
+    pgPolicy('companies_write', {
+      for: 'update',
+      to: appUser,
+      using: sql`id = ${currentCompanyId}`,
+      withCheck: sql`id = ${currentCompanyId}`,
+    }),
+  ],
+);
+
+export const companyDetails = pgTable(
+  'company_details',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    legalName: text('legal_name').notNull(),
+    tradingName: text('trading_name'),
+    logoUrl: text('logo_url'),
+    addresses: jsonb('addresses')
+      .$type<
+        {
+          id: string;
+          type: string;
+          address_line_1: string;
+          address_line_2: string | null;
+          city: string;
+          postcode: string;
+          country: string;
+        }[]
+      >()
+      .notNull()
+      .default([]),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('company_details_company_id_key').on(t.companyId), tenantPolicy('company_details')],
+);
+
+export const companySettings = pgTable(
+  'company_settings',
+  {
+    companyId: uuid('company_id')
+      .primaryKey()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    roundRspToWholeNumbers: boolean('round_rsp_to_whole_numbers').notNull().default(false),
+    cloudStorageEnabled: boolean('cloud_storage_enabled').notNull().default(false),
+    primaryCloudProvider: text('primary_cloud_provider', {
+      enum: ['supabase', 'google_drive', 'microsoft_onedrive'],
+    })
+      .notNull()
+      .default('supabase'),
+    cloudStorageFolderStructure: text('cloud_storage_folder_structure', {
+      enum: ['company/department/date', 'department/date', 'date/department', 'flat'],
+    })
+      .notNull()
+      .default('company/department/date'),
+    fullTimeHoursPerDay: numeric('full_time_hours_per_day', { precision: 4, scale: 1, mode: 'number' })
+      .notNull()
+      .default(7.5),
+    annualHolidayDaysEntitlement: numeric('annual_holiday_days_entitlement', {
+      precision: 5,
+      scale: 1,
+      mode: 'number',
+    })
+      .notNull()
+      .default(28),
+    holidayYearStartMonth: integer('holiday_year_start_month').notNull().default(1),
+    holidayYearEndMonth: integer('holiday_year_end_month').notNull().default(12),
+    financialYearStartMonth: integer('financial_year_start_month').notNull().default(4),
+    financialYearEndMonth: integer('financial_year_end_month').notNull().default(3),
+    workingDaysPattern: text('working_days_pattern')
+      .array()
+      .notNull()
+      .default(sql`'{monday,tuesday,wednesday,thursday,friday}'::text[]`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [tenantPolicy('company_settings')],
+);
+
+/** Reference data: the sections permissions are granted on. Readable by everyone, written by migrations. */
+export const sections = pgTable('sections', {
+  id: text('id').primaryKey(),
+  displayName: text('display_name').notNull(),
+});
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
+    firstLoginCompleted: boolean('first_login_completed').notNull().default(false),
+    fullName: text('full_name'),
+    email: text('email').notNull(),
+    position: text('position'),
+    lineManager: uuid('line_manager'),
+    avatarUrl: text('avatar_url'),
+    isLineManager: boolean('is_line_manager').notNull().default(false),
+    phone: text('phone'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('profiles_company_id_idx').on(t.companyId, t.fullName),
+    // Users see the profiles of their company, and always their own (a developer after a switch).
+    pgPolicy('profiles_tenant_isolation', {
+      for: 'all',
+      to: appUser,
+      using: sql`company_id = ${currentCompanyId} or id = ${currentUserId}`,
+      withCheck: sql`company_id = ${currentCompanyId} or id = ${currentUserId}`,
+    }),
+  ],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ROLES }).notNull(),
+  },
+  () => [
+    pgPolicy('user_roles_tenant_isolation', {
+      for: 'all',
+      to: appUser,
+      using: sql`user_id = ${currentUserId} or exists (select 1 from profiles p where p.id = user_id and p.company_id = ${currentCompanyId})`,
+      withCheck: sql`exists (select 1 from profiles p where p.id = user_id and p.company_id = ${currentCompanyId})`,
+    }),
+  ],
+);
+
+export const userPermissions = pgTable(
+  'user_permissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    sectionId: text('section_id')
+      .notNull()
+      .references(() => sections.id),
+    accessLevel: text('access_level', { enum: ACCESS_LEVELS }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('user_permissions_user_section_company_key').on(t.userId, t.sectionId, t.companyId),
+    index('user_permissions_company_id_idx').on(t.companyId),
+    tenantPolicy('user_permissions'),
+    // A user may always read their own levels: the session needs them before a company is set.
+    pgPolicy('user_permissions_own_read', { for: 'select', to: appUser, using: sql`user_id = ${currentUserId}` }),
+  ],
+);
+
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role', { enum: ROLES }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  },
+  (t) => [index('invitations_company_id_idx').on(t.companyId, t.createdAt), tenantPolicy('invitations')],
+);

@@ -1,0 +1,107 @@
+/** HR tables: employee records, holiday requests and notifications. */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { authUsers } from './auth.ts';
+import { companies } from './core.ts';
+import { tenantPolicy } from './tenant-policy.ts';
+
+export const HOLIDAY_TYPES = ['annual', 'sick', 'personal', 'maternity', 'paternity', 'study', 'unpaid'] as const;
+export const HOLIDAY_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
+
+export const employeeRecords = pgTable(
+  'employee_records',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => authUsers.id, { onDelete: 'set null' }),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    position: text('position').notNull(),
+    department: text('department'),
+    employeeNumber: text('employee_number').notNull(),
+    startDate: date('start_date').notNull(),
+    annualHolidayDays: numeric('annual_holiday_days', { precision: 5, scale: 1, mode: 'number' })
+      .notNull()
+      .default(28),
+    holidayDaysUsed: numeric('holiday_days_used', { precision: 5, scale: 1, mode: 'number' }).notNull().default(0),
+    holidayDaysRemaining: numeric('holiday_days_remaining', {
+      precision: 5,
+      scale: 1,
+      mode: 'number',
+    }).generatedAlwaysAs(sql`annual_holiday_days - holiday_days_used`),
+    lineManagerId: uuid('line_manager_id').references(() => authUsers.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('employee_records_company_number_key').on(t.companyId, t.employeeNumber),
+    uniqueIndex('employee_records_company_user_key').on(t.companyId, t.userId),
+    index('employee_records_company_created_idx').on(t.companyId, t.createdAt),
+    tenantPolicy('employee_records'),
+  ],
+);
+
+export const holidayRequests = pgTable(
+  'holiday_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    employeeRecordId: uuid('employee_record_id')
+      .notNull()
+      .references(() => employeeRecords.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => authUsers.id, { onDelete: 'set null' }),
+    lineManagerId: uuid('line_manager_id').references(() => authUsers.id, { onDelete: 'set null' }),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date').notNull(),
+    holidayType: text('holiday_type', { enum: HOLIDAY_TYPES }).notNull().default('annual'),
+    reason: text('reason'),
+    status: text('status', { enum: HOLIDAY_STATUSES }).notNull().default('pending'),
+    workingDays: numeric('working_days', { precision: 5, scale: 1, mode: 'number' }).notNull(),
+    daysRequested: numeric('days_requested', { precision: 5, scale: 1, mode: 'number' }).notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    reviewedBy: uuid('reviewed_by').references(() => authUsers.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewerComments: text('reviewer_comments'),
+  },
+  (t) => [
+    index('holiday_requests_user_idx').on(t.companyId, t.userId, t.submittedAt),
+    index('holiday_requests_manager_pending_idx')
+      .on(t.companyId, t.lineManagerId, t.submittedAt)
+      .where(sql`status = 'pending'`),
+    index('holiday_requests_calendar_idx').on(t.companyId, t.status, t.startDate, t.endDate),
+    tenantPolicy('holiday_requests'),
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    isRead: boolean('is_read').notNull().default(false),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notifications_user_idx').on(t.companyId, t.userId, t.createdAt), tenantPolicy('notifications')],
+);

@@ -1,0 +1,131 @@
+/** Workshop tables: work orders, bills of materials and the component stock list. */
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { authUsers } from './auth.ts';
+import { companies } from './core.ts';
+import { tenantPolicy } from './tenant-policy.ts';
+
+export interface PartProcurementEntry {
+  partId: string;
+  isOrdered: boolean;
+  quantityOrdered: number;
+  quantityReceived: number;
+  isReceived: boolean;
+  isPartialDelivery: boolean;
+  balanceToFollow: number;
+}
+
+export const WORK_ORDER_STATUSES = ['pending', 'in_progress', 'completed'] as const;
+
+export const bomProducts = pgTable(
+  'bom_products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    productCode: text('product_code'),
+    productName: text('product_name'),
+    // Component slots c1..c20 (a part number of component_database) with quantities q1..q20.
+    c1: text('c1'),
+    q1: numeric('q1', { precision: 10, scale: 2, mode: 'number' }),
+    c2: text('c2'),
+    q2: numeric('q2', { precision: 10, scale: 2, mode: 'number' }),
+    c3: text('c3'),
+    q3: numeric('q3', { precision: 10, scale: 2, mode: 'number' }),
+    c4: text('c4'),
+    q4: numeric('q4', { precision: 10, scale: 2, mode: 'number' }),
+    c5: text('c5'),
+    q5: numeric('q5', { precision: 10, scale: 2, mode: 'number' }),
+    c6: text('c6'),
+    q6: numeric('q6', { precision: 10, scale: 2, mode: 'number' }),
+    c7: text('c7'),
+    q7: numeric('q7', { precision: 10, scale: 2, mode: 'number' }),
+    c8: text('c8'),
+    q8: numeric('q8', { precision: 10, scale: 2, mode: 'number' }),
+    c9: text('c9'),
+    q9: numeric('q9', { precision: 10, scale: 2, mode: 'number' }),
+    c10: text('c10'),
+    q10: numeric('q10', { precision: 10, scale: 2, mode: 'number' }),
+    c11: text('c11'),
+    q11: numeric('q11', { precision: 10, scale: 2, mode: 'number' }),
+    c12: text('c12'),
+    q12: numeric('q12', { precision: 10, scale: 2, mode: 'number' }),
+    c13: text('c13'),
+    q13: numeric('q13', { precision: 10, scale: 2, mode: 'number' }),
+    c14: text('c14'),
+    q14: numeric('q14', { precision: 10, scale: 2, mode: 'number' }),
+    c15: text('c15'),
+    q15: numeric('q15', { precision: 10, scale: 2, mode: 'number' }),
+    c16: text('c16'),
+    q16: numeric('q16', { precision: 10, scale: 2, mode: 'number' }),
+    c17: text('c17'),
+    q17: numeric('q17', { precision: 10, scale: 2, mode: 'number' }),
+    c18: text('c18'),
+    q18: numeric('q18', { precision: 10, scale: 2, mode: 'number' }),
+    c19: text('c19'),
+    q19: numeric('q19', { precision: 10, scale: 2, mode: 'number' }),
+    c20: text('c20'),
+    q20: numeric('q20', { precision: 10, scale: 2, mode: 'number' }),
+    sopDocuments: jsonb('sop_documents').$type<string[]>().notNull().default([]),
+    photos: jsonb('photos').$type<string[]>().notNull().default([]),
+  },
+  (t) => [index('bom_products_company_idx').on(t.companyId), tenantPolicy('bom_products')],
+);
+
+export const componentDatabase = pgTable(
+  'component_database',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    partNumber: text('part_number').notNull(),
+    component: text('component').notNull(),
+    quantityOnHand: numeric('quantity_on_hand', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
+    vendor: text('vendor'),
+  },
+  (t) => [
+    uniqueIndex('component_database_company_part_key').on(t.companyId, t.partNumber),
+    tenantPolicy('component_database'),
+  ],
+);
+
+export const workOrders = pgTable(
+  'work_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => bomProducts.id, { onDelete: 'set null' }),
+    productCode: text('product_code').notNull(),
+    productName: text('product_name').notNull(),
+    status: text('status', { enum: WORK_ORDER_STATUSES }).notNull().default('pending'),
+    dueDate: date('due_date'),
+    notes: text('notes'),
+    quantityRequired: integer('quantity_required').notNull().default(1),
+    workOrderNumber: text('work_order_number').notNull(),
+    partsProcurementStatus: jsonb('parts_procurement_status').$type<PartProcurementEntry[]>().notNull().default([]),
+    issued: boolean('issued').notNull().default(false),
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    issuedBy: uuid('issued_by').references(() => authUsers.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('work_orders_company_number_key').on(t.companyId, t.workOrderNumber),
+    index('work_orders_company_status_idx').on(t.companyId, t.status, t.createdAt),
+    tenantPolicy('work_orders'),
+  ],
+);

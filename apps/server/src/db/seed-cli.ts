@@ -1,0 +1,18 @@
+import path from 'node:path';
+import { loadEnv } from '../env.ts';
+import { createAuth } from '../features/auth/auth.ts';
+import { createMailer } from '../integrations/mail/mailer.ts';
+import { createLogger } from '../logger.ts';
+import { openDatabase } from './client.ts';
+import { runMigrations } from './migrate.ts';
+import { seedDemoIfEmpty } from './seed.ts';
+
+const env = loadEnv();
+const logger = createLogger(env.LOG_LEVEL);
+const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: path.join(env.DATA_DIR, 'pglite') });
+await runMigrations(database);
+const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.DATA_DIR, 'outbox'), logger });
+const auth = createAuth({ db: database.db, secret: env.AUTH_SECRET, publicUrl: env.PUBLIC_URL, mailer });
+const seeded = await seedDemoIfEmpty(database.db, auth);
+await database.close();
+console.log(seeded ? 'Demo data seeded.' : 'The database already has users; nothing seeded.');

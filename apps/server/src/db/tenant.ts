@@ -1,0 +1,28 @@
+/** Runs a request's queries in one transaction as the serving role, scoped to one company. */
+import { sql } from 'drizzle-orm';
+import type { Role } from '@hr/shared/roles';
+import type { Db, Tx } from './client.ts';
+
+export interface TenantContext {
+  companyId: string;
+  userId: string | null;
+  role: Role | null;
+}
+
+/**
+ * Role, company, user and role name are set in one statement (one round trip); SET LOCAL semantics
+ * (`is_local = true`) end them with the transaction, so a pooled connection never leaks a tenant.
+ */
+export async function withTenant<T>(db: Db, ctx: TenantContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await enterTenant(tx, ctx);
+    return fn(tx);
+  });
+}
+
+/** Switches an already open transaction (e.g. one that wrote auth rows as owner) into a tenant. */
+export async function enterTenant(tx: Tx, ctx: TenantContext): Promise<void> {
+  await tx.execute(
+    sql`select set_config('role', 'app_user', true), set_config('app.company_id', ${ctx.companyId}, true), set_config('app.user_id', ${ctx.userId ?? ''}, true), set_config('app.role', ${ctx.role ?? ''}, true)`,
+  );
+}

@@ -1,0 +1,69 @@
+/** The only reader of process.env: parsed and validated once at startup. */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1'));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  AUTH_SECRET: z.string().min(32).optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Northwind HR <no-reply@localhost>'),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  SLACK_CLIENT_ID: z.string().optional(),
+  SLACK_CLIENT_SECRET: z.string().optional(),
+  SLACK_API_URL: z.string().url().default('https://slack.com/api/'),
+  MICROSOFT_CLIENT_ID: z.string().optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().optional(),
+  MICROSOFT_GRAPH_URL: z.string().url().default('https://graph.microsoft.com/v1.0'),
+  MICROSOFT_LOGIN_URL: z.string().url().default('https://login.microsoftonline.com'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_API_URL: z.string().url().default('https://www.googleapis.com'),
+  GOOGLE_OAUTH_URL: z.string().url().default('https://oauth2.googleapis.com'),
+  CRM_APP_URL: z.string().url().optional(),
+  HR_APP_URL: z.string().url().optional(),
+  MAIN_WEBSITE_URL: z.string().url().default('https://example.com'),
+  TRUST_PROXY: booleanFlag(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: booleanFlag(true),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema> & { AUTH_SECRET: string; PUBLIC_URL: string };
+
+/** In development the auth secret is generated once and kept in DATA_DIR; production must set it. */
+function resolveAuthSecret(parsed: z.infer<typeof envSchema>): string {
+  if (parsed.AUTH_SECRET) return parsed.AUTH_SECRET;
+  if (parsed.NODE_ENV === 'production') throw new Error('AUTH_SECRET must be set in production');
+  mkdirSync(parsed.DATA_DIR, { recursive: true });
+  const file = path.join(parsed.DATA_DIR, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const parsed = result.data;
+  return {
+    ...parsed,
+    AUTH_SECRET: resolveAuthSecret(parsed),
+    PUBLIC_URL: parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`,
+  };
+}

@@ -1,0 +1,47 @@
+/** Sign-up: one transaction creates the login, the company, its settings, the profile and the role. */
+import { randomUUID } from 'node:crypto';
+import { MESSAGES } from '@hr/shared/errors';
+import type { SignUpRequest } from '@hr/shared/auth/auth.schemas';
+import type { Db } from '../../db/client.ts';
+import { enterTenant } from '../../db/tenant.ts';
+import { errors } from '../../http/app-error.ts';
+import type { Auth } from './auth.ts';
+import { findUserIdByEmail, insertCredentialUser } from './auth.repository.ts';
+import { insertCompanyWithDefaults, insertProfileWithRole } from './provisioning.repository.ts';
+
+const UNIQUE_VIOLATION = '23505';
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === UNIQUE_VIOLATION) return true;
+  }
+  return false;
+}
+
+export async function signUp(db: Db, auth: Auth, input: SignUpRequest): Promise<{ userId: string; companyId: string }> {
+  if (await findUserIdByEmail(db, input.email)) throw errors.conflict(MESSAGES.userAlreadyRegistered);
+  const passwordHash = await (await auth.$context).password.hash(input.password);
+  const userId = randomUUID();
+  const companyId = randomUUID();
+  try {
+    await db.transaction(async (tx) => {
+      await insertCredentialUser(tx, { id: userId, name: input.name, email: input.email, passwordHash, emailVerified: false });
+      await enterTenant(tx, { companyId, userId, role: 'super_admin' });
+      await insertCompanyWithDefaults(tx, { id: companyId, name: input.companyName });
+      // The founder chose this password, so no forced change on first sign-in.
+      await insertProfileWithRole(tx, {
+        id: userId,
+        companyId,
+        email: input.email,
+        fullName: input.name,
+        firstLoginCompleted: true,
+        role: 'super_admin',
+      });
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw errors.conflict(MESSAGES.userAlreadyRegistered);
+    throw err;
+  }
+  await auth.api.sendVerificationEmail({ body: { email: input.email, callbackURL: '/auth?verified=1' } });
+  return { userId, companyId };
+}

@@ -1,0 +1,22 @@
+import { Hono } from 'hono';
+import { changePasswordRequestSchema } from '@hr/shared/auth/auth.schemas';
+import { MESSAGES } from '@hr/shared/errors';
+import type { Db } from '../../db/client.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import { parseJsonBody } from '../../http/validate.ts';
+import type { Auth } from '../auth/auth.ts';
+import { clientIp } from '../auth/client-ip.ts';
+import { changePassword, getMe } from './me.service.ts';
+
+export function meRoutes(deps: { db: Db; auth: Auth; trustProxy: boolean }) {
+  return new Hono<AppEnv>()
+    .get('/', async (c) => c.json(await getMe(deps.db, c.get('principal'))))
+    .post('/password', async (c) => {
+      const { newPassword } = await parseJsonBody(c, changePasswordRequestSchema);
+      await changePassword(deps.db, deps.auth, c.get('principal'), newPassword, {
+        ipAddress: clientIp(c, deps.trustProxy),
+        userAgent: c.req.header('user-agent') ?? null,
+      });
+      return c.json({ message: MESSAGES.passwordUpdated });
+    });
+}

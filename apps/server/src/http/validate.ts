@@ -1,0 +1,45 @@
+/** Parses a JSON body against a shared zod contract; bad JSON or bad fields become a 400 with field messages. */
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { MESSAGES } from '@hr/shared/errors';
+import { errors } from './app-error.ts';
+
+const MAX_BODY_BYTES = 64 * 1024;
+
+export function fieldMessages(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_';
+    if (issue.code === 'unrecognized_keys') {
+      for (const k of issue.keys) fields[k] ??= 'Unknown field';
+      continue;
+    }
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+export async function readJson(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.length > MAX_BODY_BYTES) throw errors.validation({ _: 'Request body is too large' });
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw errors.validation({ _: 'Malformed JSON' }, 'Malformed JSON');
+  }
+}
+
+export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) {
+    const fields = fieldMessages(result.error);
+    const first = Object.values(fields)[0];
+    throw errors.validation(fields, first ?? MESSAGES.invalidInput);
+  }
+  return result.data;
+}
+
+export async function parseJsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  return parseWith(schema, await readJson(c));
+}

@@ -1,0 +1,17 @@
+/** POST /api/v1/me/password: sets a new password and marks the first login as completed. */
+import type { ChangePasswordRequest } from '@hr/shared/auth/auth.schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+import { meQueryKey } from '@/lib/session';
+
+export function changePassword(body: ChangePasswordRequest): Promise<{ message: string }> {
+  return apiFetch<{ message: string }>('/api/v1/me/password', { method: 'POST', body });
+}
+
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
+    onSuccess: () => queryClient.refetchQueries({ queryKey: meQueryKey }),
+  });
+}

@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import { Label } from '@/components/ui/label';
+
+/** A label, the control and its error message, wired together for screen readers. */
+export function FormField({
+  id,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** aria attributes for a control rendered inside FormField. */
+export function fieldAria(id: string, error: string | undefined, hint?: string) {
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy } as const;
+}

@@ -1,0 +1,59 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { normalizeEmail, signInRequestSchema } from '@hr/shared/auth/auth.schemas';
+import type { FocusEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
+import { errorMessage } from '@/lib/api-client';
+import { useSignIn } from '../api/sign-in';
+import { FormField, fieldAria } from './form-field';
+
+const signInFormSchema = signInRequestSchema.pick({ email: true, password: true });
+type SignInFormInput = z.input<typeof signInFormSchema>;
+type SignInFormOutput = z.output<typeof signInFormSchema>;
+
+export function SignInForm() {
+  const signIn = useSignIn();
+  const form = useForm<SignInFormInput, unknown, SignInFormOutput>({
+    resolver: zodResolver(signInFormSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) => {
+    signIn.mutate(values);
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign in">
+      {signIn.isError && <Alert variant="destructive">{errorMessage(signIn.error)}</Alert>}
+      <FormField id="signin-email" label="Email" error={errors.email?.message}>
+        <Input
+          id="signin-email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@company.com"
+          {...fieldAria('signin-email', errors.email?.message)}
+          {...form.register('email', {
+            onBlur: (event: FocusEvent<HTMLInputElement>) =>
+              form.setValue('email', normalizeEmail(event.target.value)),
+          })}
+        />
+      </FormField>
+      <FormField id="signin-password" label="Password" error={errors.password?.message}>
+        <PasswordInput
+          id="signin-password"
+          autoComplete="current-password"
+          {...fieldAria('signin-password', errors.password?.message)}
+          {...form.register('password')}
+        />
+      </FormField>
+      <Button type="submit" className="w-full" disabled={signIn.isPending}>
+        {signIn.isPending ? 'Signing in...' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}

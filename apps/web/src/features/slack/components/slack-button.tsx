@@ -1,0 +1,36 @@
+/**
+ * The header's Slack button. Until a Slack connection exists it reads Connect Slack and leads to
+ * the Slack Integration settings tab for those who may open it; others see it disabled with a hint.
+ */
+import { MessageSquare } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { slackSettingsPath } from '@/lib/paths';
+
+export const SLACK_CONNECT_HINT = 'Ask a Super Admin or Developer to connect Slack in System Settings.';
+
+export function SlackButton({ canConnect, compact = false }: { canConnect: boolean; compact?: boolean }) {
+  const content = (
+    <>
+      <MessageSquare aria-hidden="true" />
+      <span className={compact ? 'sr-only' : 'hidden sm:inline'}>Connect Slack</span>
+    </>
+  );
+  if (canConnect) {
+    return (
+      <Button asChild variant="outline" size="sm" aria-label={compact ? 'Connect Slack' : undefined}>
+        <Link to={slackSettingsPath}>{content}</Link>
+      </Button>
+    );
+  }
+  return (
+    <span title={SLACK_CONNECT_HINT}>
+      <Button variant="outline" size="sm" disabled aria-label="Connect Slack" aria-describedby="slack-connect-hint">
+        {content}
+      </Button>
+      <span id="slack-connect-hint" className="sr-only">
+        {SLACK_CONNECT_HINT}
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * fetch wrapper for our API: JSON in and out, the session cookie included, and every error turned
+ * into an ApiError carrying the server's `{ error: { code, message, fields } }`.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Reads the shared error body by hand, so the entry chunk stays free of zod. */
+function toApiError(status: number, body: unknown): ApiError {
+  const error = isRecord(body) ? body.error : undefined;
+  if (isRecord(error) && typeof error.message === 'string') {
+    const fields = isRecord(error.fields)
+      ? Object.fromEntries(Object.entries(error.fields).filter((e): e is [string, string] => typeof e[1] === 'string'))
+      : undefined;
+    return new ApiError(status, typeof error.code === 'string' ? error.code : 'ERROR', error.message, fields);
+  }
+  // Better Auth's own shape, should one slip through unwrapped.
+  if (isRecord(body) && typeof body.message === 'string') {
+    return new ApiError(status, typeof body.code === 'string' ? body.code : 'ERROR', body.message);
+  }
+  return new ApiError(status, 'ERROR', FALLBACK_MESSAGE);
+}
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export async function apiFetch<T>(path: string, { method = 'GET', body, signal }: ApiRequest = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, 'NETWORK_ERROR', 'Network error. Please check your internet connection and try again.');
+  }
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (!response.ok) throw toApiError(response.status, parsed);
+  return parsed as T;
+}
+
+export function errorMessage(error: unknown, fallback = FALLBACK_MESSAGE): string {
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}

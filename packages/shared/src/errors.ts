@@ -1,0 +1,37 @@
+/** The error body every API error uses, and the messages shared by server and browser. */
+import { z } from 'zod';
+
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const ERROR_CODES = {
+  VALIDATION: 'VALIDATION_ERROR',
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  RATE_LIMITED: 'RATE_LIMITED',
+  INTERNAL: 'INTERNAL_ERROR',
+} as const;
+
+export const MESSAGES = {
+  accessDenied: "You don't have permission to access this section.",
+  notSignedIn: 'You must be signed in.',
+  notFound: 'Not found.',
+  invalidInput: 'Some fields are not valid.',
+  internal: 'Something went wrong on our side. Please try again.',
+  userAlreadyRegistered: 'User already registered',
+  signUpSuccess: 'Please check your email to verify your account.',
+  tooManySignups: 'Too many signup attempts. Please try again later.',
+  tooManyLogins: 'Too many login attempts. Please try again later.',
+  invalidCredentials: 'Invalid email or password',
+  emailNotVerified: 'Please verify your email address before signing in.',
+  passwordUpdated: 'Password updated successfully',
+  passwordUpdateFailed: 'Failed to update password',
+} as const;
