@@ -18,7 +18,7 @@ const database = await openDatabase({
   pgliteDir: path.join(env.DATA_DIR, 'pglite'),
 });
 await runMigrations(database);
-await assertServingRoleIsRestricted(database);
+await assertServingRoleIsRestricted(database.db);
 const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.DATA_DIR, 'outbox'), logger });
 const { app, auth } = createApp({ db: database.db, env, logger, mailer });
 if (env.SEED_DEMO) {

@@ -5,7 +5,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { type Database, rowsOf } from './client.ts';
+import { type Database, type Queryable, rowsOf } from './client.ts';
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
@@ -21,9 +21,9 @@ export async function runMigrations(database: Database): Promise<void> {
  * Refuses to serve when the role requests switch to could bypass row-level security: then a bug in
  * a service would leak another company's rows, and the database would not stop it.
  */
-export async function assertServingRoleIsRestricted(database: Database): Promise<void> {
+export async function assertServingRoleIsRestricted(db: Queryable): Promise<void> {
   const [row] = rowsOf<{ rolsuper: boolean; rolbypassrls: boolean }>(
-    await database.db.execute(sql`select rolsuper, rolbypassrls from pg_roles where rolname = 'app_user'`),
+    await db.execute(sql`select rolsuper, rolbypassrls from pg_roles where rolname = 'app_user'`),
   );
   if (!row) throw new Error('The serving role app_user does not exist; migrations did not run.');
   if (row.rolsuper || row.rolbypassrls) {

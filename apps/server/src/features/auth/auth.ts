@@ -24,6 +24,7 @@ export function createAuth({ db, secret, publicUrl, mailer }: AuthOptions) {
     basePath: '/api/auth',
     trustedOrigins: [publicUrl],
     telemetry: { enabled: false },
+    logger: { level: 'error' },
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user: authUsers, session: authSessions, account: authAccounts, verification: authVerifications },

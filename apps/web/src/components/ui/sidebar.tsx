@@ -50,9 +50,18 @@ function initialOpen(): boolean {
   return readCookie(SIDEBAR_COOKIE_NAME) !== 'false';
 }
 
-export function SidebarProvider({ children, className }: { children: ReactNode; className?: string }) {
+export function SidebarProvider({
+  children,
+  className,
+  forceMobile = false,
+}: {
+  children: ReactNode;
+  className?: string;
+  /** Always use the drawer (the mobile shell), whatever the width. */
+  forceMobile?: boolean;
+}) {
   const { width } = useViewport();
-  const isMobile = width < BREAKPOINTS.tablet;
+  const isMobile = forceMobile || width < BREAKPOINTS.tablet;
   const [open, setOpenState] = useState(initialOpen);
   const [openMobile, setOpenMobile] = useState(false);
 

@@ -1,0 +1,130 @@
+/**
+ * A real app over a real database for API/DB tests: PGlite by default, or a fresh database on the
+ * PostgreSQL server named by TEST_DATABASE_URL / DATABASE_URL. One per test file, never per test.
+ */
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createApp } from '../src/app.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { assertServingRoleIsRestricted, runMigrations } from '../src/db/migrate.ts';
+import { seedDemoIfEmpty } from '../src/db/seed.ts';
+import { loadEnv } from '../src/env.ts';
+import { createMailer } from '../src/integrations/mail/mailer.ts';
+import { createLogger } from '../src/logger.ts';
+
+export const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+
+export interface TestStore {
+  /** Opens (again) the same database: a second open models a server restart. */
+  open(): Promise<Database>;
+  dispose(): Promise<void>;
+  dataDir: string;
+}
+
+/** A fresh, empty database for one test file. */
+export async function createTestStore(): Promise<TestStore> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hr-test-'));
+  if (postgresUrl) {
+    const name = `hr_test_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(postgresUrl);
+    url.pathname = `/${name}`;
+    return {
+      dataDir,
+      open: () => openDatabase({ databaseUrl: url.toString(), poolSize: 4 }),
+      async dispose() {
+        const client = new pg.Client({ connectionString: postgresUrl });
+        await client.connect();
+        await client.query(`drop database if exists ${name} with (force)`);
+        await client.end();
+      },
+    };
+  }
+  return {
+    dataDir,
+    open: () => openDatabase({ pgliteDir: path.join(dataDir, 'pglite') }),
+    async dispose() {},
+  };
+}
+
+export interface TestApp {
+  database: Database;
+  app: ReturnType<typeof createApp>['app'];
+  auth: ReturnType<typeof createApp>['auth'];
+  outboxDir: string;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(store: TestStore, options: { seed?: boolean } = {}): Promise<TestApp> {
+  const database = await store.open();
+  await runMigrations(database);
+  await assertServingRoleIsRestricted(database.db);
+  const env = loadEnv({
+    DATA_DIR: store.dataDir,
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    PUBLIC_URL: 'http://localhost:3000',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: path.join(store.dataDir, 'no-web-dist'),
+  });
+  const logger = createLogger('silent');
+  const outboxDir = path.join(store.dataDir, 'outbox');
+  const mailer = createMailer({ from: env.MAIL_FROM, outboxDir, logger });
+  const { app, auth } = createApp({ db: database.db, env, logger, mailer });
+  if (options.seed ?? true) await seedDemoIfEmpty(database.db, auth);
+  return { database, app, auth, outboxDir, close: () => database.close() };
+}
+
+/** A tiny cookie-carrying client over `app.request`, so tests speak HTTP to the real app. */
+export function httpClient(app: TestApp['app']) {
+  let cookie = '';
+  async function call(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+    const init: RequestInit = { method, headers: { ...headers, ...(cookie ? { cookie } : {}) } };
+    if (body !== undefined) {
+      init.body = typeof body === 'string' ? body : JSON.stringify(body);
+      (init.headers as Record<string, string>)['content-type'] = 'application/json';
+    }
+    const res = await app.request(url, init);
+    const setCookies = res.headers.getSetCookie();
+    if (setCookies.length) {
+      const jar = new Map(cookie ? cookie.split('; ').map((p) => p.split('=', 2) as [string, string]) : []);
+      for (const line of setCookies) {
+        const [pair] = line.split(';');
+        const [name, value] = (pair ?? '').split('=', 2) as [string, string];
+        if (value) jar.set(name, value);
+        else jar.delete(name);
+      }
+      cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    }
+    return res;
+  }
+  return {
+    get: (url: string, headers?: Record<string, string>) => call('GET', url, undefined, headers),
+    post: (url: string, body?: unknown, headers?: Record<string, string>) => call('POST', url, body ?? {}, headers),
+    call,
+    async signIn(email: string, password = 'DemoPassw0rd!2026') {
+      const res = await call('POST', '/api/auth/sign-in/email', { email, password });
+      if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.status} ${await res.text()}`);
+      return res;
+    },
+    get cookie() {
+      return cookie;
+    },
+  };
+}
+
+/** The newest mail written to the outbox for `to`. */
+export function latestMailTo(outboxDir: string, to: string): { link: string; subject: string } {
+  const files = readdirSync(outboxDir)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
+  for (const file of files.reverse()) {
+    const mail = JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')) as { to: string; link: string; subject: string };
+    if (mail.to === to) return mail;
+  }
+  throw new Error(`no mail to ${to}`);
+}

@@ -1,0 +1,32 @@
+import { menuRules } from '@hr/shared/permissions';
+import { SidebarTrigger } from '@/components/ui/sidebar';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { SlackButton } from '@/features/slack/components/slack-button';
+import { hasSectionAccess } from '@/lib/access';
+import type { Me } from '@/lib/session';
+import { AppLogo } from './app-logo';
+import { UserMenu } from './user-menu';
+
+/** Whether this user may open the Slack Integration settings tab. */
+export function canConnectSlack(me: Me): boolean {
+  return menuRules.canSeeSettings(me.role) && hasSectionAccess(me, 'slack-integration');
+}
+
+export function AppHeader({ me }: { me: Me }) {
+  return (
+    <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b bg-background/95 px-3 backdrop-blur md:px-4">
+      <SidebarTrigger />
+      <div className="flex min-w-0 items-center gap-2">
+        <AppLogo className="size-7 md:hidden" />
+        <span className="truncate text-sm font-semibold" data-testid="company-name">
+          {me.company?.displayName ?? 'Northwind HR'}
+        </span>
+      </div>
+      <div className="ml-auto flex items-center gap-2">
+        <SlackButton canConnect={canConnectSlack(me)} />
+        <NotificationBell count={0} />
+        <UserMenu me={me} />
+      </div>
+    </header>
+  );
+}

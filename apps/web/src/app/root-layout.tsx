@@ -1,0 +1,20 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { FullPageSpinner } from '@/components/ui/spinner';
+import { AppUpdateDialog } from '@/features/app-update/components/app-update-dialog';
+import { MobileRedirect } from './guards/mobile-redirect';
+import { NavigationHistoryProvider } from './navigation-history';
+
+/** Wraps every route: the mobile redirect, the visit history and the update prompt. */
+export function RootLayout() {
+  return (
+    <NavigationHistoryProvider>
+      <MobileRedirect>
+        <Suspense fallback={<FullPageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </MobileRedirect>
+      <AppUpdateDialog />
+    </NavigationHistoryProvider>
+  );
+}

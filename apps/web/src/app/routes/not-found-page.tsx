@@ -1,0 +1,14 @@
+import { Link } from 'react-router';
+import { buttonClasses } from '@/components/ui/button';
+
+export default function NotFoundPage() {
+  return (
+    <main className="flex min-h-svh flex-col items-center justify-center gap-3 bg-muted p-6 text-center">
+      <h1 className="text-6xl font-bold text-primary">404</h1>
+      <p className="text-xl text-slate-700">Oops! Page not found</p>
+      <Link to="/" className={buttonClasses('default', 'default', 'mt-2')}>
+        Return to Home
+      </Link>
+    </main>
+  );
+}
