@@ -6,7 +6,9 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
-const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 /** Every build gets its own version so the update dialog can name what it is offering. */
 const appVersion = `${pkg.version}+${new Date().toISOString().replace(/[-:]/g, '').slice(0, 15)}`;
 
@@ -16,7 +18,11 @@ function versionFile(): Plugin {
     name: 'hr-version-file',
     apply: 'build',
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName: 'version.json', source: JSON.stringify({ version: appVersion }) });
+      this.emitFile({
+        type: 'asset',
+        fileName: 'version.json',
+        source: JSON.stringify({ version: appVersion }),
+      });
     },
   };
 }

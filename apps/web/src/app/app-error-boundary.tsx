@@ -22,13 +22,18 @@ export class AppErrorBoundary extends Component<{ children: ReactNode; onReload?
     const { error } = this.state;
     if (!error) return this.props.children;
     return (
-      <div role="alert" className="flex min-h-[60vh] flex-col items-center justify-center gap-4 p-6 text-center">
+      <div
+        role="alert"
+        className="flex min-h-[60vh] flex-col items-center justify-center gap-4 p-6 text-center"
+      >
         <AlertTriangle className="size-10 text-destructive" aria-hidden="true" />
         <h1 className="text-2xl font-bold">Application Error</h1>
         <p className="max-w-md text-sm text-muted-foreground">
           Something went wrong while showing this page. Reloading usually fixes it.
         </p>
-        {error.message && <pre className="max-w-full overflow-auto rounded bg-muted p-2 text-xs">{error.message}</pre>}
+        {error.message && (
+          <pre className="max-w-full overflow-auto rounded bg-muted p-2 text-xs">{error.message}</pre>
+        )}
         <Button onClick={this.props.onReload ?? (() => window.location.reload())}>Reload Page</Button>
       </div>
     );

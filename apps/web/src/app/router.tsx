@@ -61,7 +61,11 @@ export const routes: RouteObject[] = [
           placeholder(paths.holidays),
           { path: paths.expenses, element: <ComingSoonPage title={title(paths.expenses)} /> },
           { path: paths.performance, element: <ComingSoonPage title={title(paths.performance)} /> },
-          placeholder(paths.company, 'company', 'Only Super Administrators and Developers can access company details.'),
+          placeholder(
+            paths.company,
+            'company',
+            'Only Super Administrators and Developers can access company details.',
+          ),
           placeholder(paths.profile),
           placeholder(paths.settings, 'settings'),
           placeholder(paths.hubspot, 'hubspot'),

@@ -27,7 +27,9 @@ function toApiError(status: number, body: unknown): ApiError {
   const error = isRecord(body) ? body.error : undefined;
   if (isRecord(error) && typeof error.message === 'string') {
     const fields = isRecord(error.fields)
-      ? Object.fromEntries(Object.entries(error.fields).filter((e): e is [string, string] => typeof e[1] === 'string'))
+      ? Object.fromEntries(
+          Object.entries(error.fields).filter((e): e is [string, string] => typeof e[1] === 'string'),
+        )
       : undefined;
     return new ApiError(status, typeof error.code === 'string' ? error.code : 'ERROR', error.message, fields);
   }
@@ -44,19 +46,29 @@ export interface ApiRequest {
   signal?: AbortSignal;
 }
 
-export async function apiFetch<T>(path: string, { method = 'GET', body, signal }: ApiRequest = {}): Promise<T> {
+export async function apiFetch<T>(
+  path: string,
+  { method = 'GET', body, signal }: ApiRequest = {},
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+      headers:
+        body === undefined
+          ? { accept: 'application/json' }
+          : { 'content-type': 'application/json', accept: 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(0, 'NETWORK_ERROR', 'Network error. Please check your internet connection and try again.');
+    throw new ApiError(
+      0,
+      'NETWORK_ERROR',
+      'Network error. Please check your internet connection and try again.',
+    );
   }
   const text = await response.text();
   let parsed: unknown;

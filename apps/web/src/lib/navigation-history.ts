@@ -14,7 +14,11 @@ export interface HistoryEntry {
  * Adds a visit. Revisiting the page at the top of the history does not add a duplicate; only the
  * newest HISTORY_LIMIT entries are kept (oldest first).
  */
-export function recordVisit(history: readonly HistoryEntry[], path: string, now = Date.now()): HistoryEntry[] {
+export function recordVisit(
+  history: readonly HistoryEntry[],
+  path: string,
+  now = Date.now(),
+): HistoryEntry[] {
   const last = history[history.length - 1];
   if (last?.path === path) return [...history];
   const next = [...history, { path, title: routeTitle(path), visitedAt: now }];

@@ -1,8 +1,10 @@
 /** Where to go after signing in: only same-origin paths, never another site or the auth page itself. */
 export function safeRedirectTarget(candidate: string | null | undefined, fallback = '/'): string {
   if (!candidate) return fallback;
-  if (!candidate.startsWith('/') || candidate.startsWith('//') || candidate.startsWith('/\\')) return fallback;
-  if (candidate === '/auth' || candidate.startsWith('/auth?') || candidate.startsWith('/auth/')) return fallback;
+  if (!candidate.startsWith('/') || candidate.startsWith('//') || candidate.startsWith('/\\'))
+    return fallback;
+  if (candidate === '/auth' || candidate.startsWith('/auth?') || candidate.startsWith('/auth/'))
+    return fallback;
   return candidate;
 }
 

@@ -5,7 +5,10 @@ import { buttonClasses } from '@/components/ui/button';
 
 export function AccessDenied({ message = MESSAGES.accessDenied }: { message?: string }) {
   return (
-    <section className="flex flex-col items-center justify-center gap-3 py-16 text-center" aria-labelledby="access-denied">
+    <section
+      className="flex flex-col items-center justify-center gap-3 py-16 text-center"
+      aria-labelledby="access-denied"
+    >
       <ShieldAlert className="size-10 text-destructive" aria-hidden="true" />
       <h1 id="access-denied" className="text-2xl font-bold">
         Access Denied

@@ -52,7 +52,12 @@ export function AppSidebar({ me }: { me: Me }) {
                     <SidebarMenuItem key={entry.label}>
                       <SidebarMenuButton asChild isActive={active}>
                         {entry.external ? (
-                          <a href={entry.to} target="_blank" rel="noopener noreferrer" title={collapsed ? entry.label : undefined}>
+                          <a
+                            href={entry.to}
+                            target="_blank"
+                            rel="noopener noreferrer"
+                            title={collapsed ? entry.label : undefined}
+                          >
                             <Icon aria-hidden="true" />
                             <span>{entry.label}</span>
                           </a>

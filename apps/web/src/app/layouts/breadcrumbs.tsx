@@ -31,7 +31,11 @@ export function Breadcrumbs() {
               <li aria-hidden="true">
                 <ChevronRight className="size-3.5" />
               </li>
-              <li aria-current="page" className="font-medium text-foreground" data-testid="breadcrumb-current">
+              <li
+                aria-current="page"
+                className="font-medium text-foreground"
+                data-testid="breadcrumb-current"
+              >
                 {title}
               </li>
             </>

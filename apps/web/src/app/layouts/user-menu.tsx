@@ -13,8 +13,8 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { SelectCompanyDialog } from '@/features/company-switch/components/select-company-dialog';
 import { useSignOut } from '@/features/auth/api/sign-out';
+import { SelectCompanyDialog } from '@/features/company-switch/components/select-company-dialog';
 import { displayName, initials } from '@/lib/initials';
 import { paths } from '@/lib/paths';
 import type { Me } from '@/lib/session';

@@ -56,7 +56,9 @@ export default function AuthPage() {
                 <SignInForm />
               </TabsContent>
               <TabsContent value="sign-up" className="mt-2">
-                <CardDescription className="mb-4">Create an account for you and your company.</CardDescription>
+                <CardDescription className="mb-4">
+                  Create an account for you and your company.
+                </CardDescription>
                 <SignUpForm />
               </TabsContent>
             </CardContent>

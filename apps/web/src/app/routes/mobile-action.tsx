@@ -38,7 +38,12 @@ export function MobileAction({ icon, title, description, to, href, disabledHint 
   if (disabledHint !== undefined || (!to && !href)) {
     return (
       <div>
-        <button type="button" disabled aria-describedby={hintId} className={cn(ROW, 'cursor-not-allowed opacity-70')}>
+        <button
+          type="button"
+          disabled
+          aria-describedby={hintId}
+          className={cn(ROW, 'cursor-not-allowed opacity-70')}
+        >
           <Body icon={icon} title={title} description={description} />
         </button>
         <p id={hintId} className="mt-1 px-1 text-xs text-slate-600">

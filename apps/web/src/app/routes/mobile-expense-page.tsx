@@ -15,8 +15,18 @@ export default function MobileExpensePage() {
         description="Take a photo of a receipt"
         disabledHint="Receipt capture is not available yet."
       />
-      <MobileAction icon={FilePlus} title="Enter Expense" description="Type in an expense claim" to={paths.expenses} />
-      <MobileAction icon={Files} title="View Claims" description="See your submitted claims" to={paths.expenses} />
+      <MobileAction
+        icon={FilePlus}
+        title="Enter Expense"
+        description="Type in an expense claim"
+        to={paths.expenses}
+      />
+      <MobileAction
+        icon={Files}
+        title="View Claims"
+        description="See your submitted claims"
+        to={paths.expenses}
+      />
       <p role="note" className="rounded-md border border-sky-300 bg-sky-50 p-3 text-sm text-sky-900">
         Tip: Submit your expenses within 30 days of purchase.
       </p>

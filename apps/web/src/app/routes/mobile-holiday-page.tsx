@@ -9,8 +9,18 @@ export default function MobileHolidayPage() {
         <h1 className="text-2xl font-bold">Holidays</h1>
         <p className="text-muted-foreground">Book time off and follow your requests.</p>
       </div>
-      <MobileAction icon={CalendarPlus} title="Request Holiday" description="Choose your dates" to={paths.holidays} />
-      <MobileAction icon={ListChecks} title="View Requests" description="See the status of your requests" to={paths.holidays} />
+      <MobileAction
+        icon={CalendarPlus}
+        title="Request Holiday"
+        description="Choose your dates"
+        to={paths.holidays}
+      />
+      <MobileAction
+        icon={ListChecks}
+        title="View Requests"
+        description="See the status of your requests"
+        to={paths.holidays}
+      />
     </section>
   );
 }

@@ -13,9 +13,24 @@ export default function MobileHomePage() {
         <h1 className="text-2xl font-bold">Hello, {name}</h1>
         <p className="text-muted-foreground">What would you like to do?</p>
       </div>
-      <MobileAction icon={CalendarPlus} title="Book Holiday" description="Request time off" to={paths.mobileHoliday} />
-      <MobileAction icon={Stethoscope} title="Report Absence" description="Sickness or emergency" to={paths.mobileAbsence} />
-      <MobileAction icon={Receipt} title="Record Expense" description="Claim back what you spent" to={paths.mobileExpense} />
+      <MobileAction
+        icon={CalendarPlus}
+        title="Book Holiday"
+        description="Request time off"
+        to={paths.mobileHoliday}
+      />
+      <MobileAction
+        icon={Stethoscope}
+        title="Report Absence"
+        description="Sickness or emergency"
+        to={paths.mobileAbsence}
+      />
+      <MobileAction
+        icon={Receipt}
+        title="Record Expense"
+        description="Claim back what you spent"
+        to={paths.mobileExpense}
+      />
     </section>
   );
 }

@@ -21,7 +21,11 @@ const SIZES = {
 export type ButtonVariant = keyof typeof VARIANTS;
 export type ButtonSize = keyof typeof SIZES;
 
-export function buttonClasses(variant: ButtonVariant = 'default', size: ButtonSize = 'default', extra?: string) {
+export function buttonClasses(
+  variant: ButtonVariant = 'default',
+  size: ButtonSize = 'default',
+  extra?: string,
+) {
   return cn(
     'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors',
     'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',

@@ -7,7 +7,11 @@ export function PasswordInput({ className, ...props }: Omit<ComponentProps<'inpu
   const [visible, setVisible] = useState(false);
   return (
     <div className="relative">
-      <Input type={visible ? 'text' : 'password'} className={className ? `pr-10 ${className}` : 'pr-10'} {...props} />
+      <Input
+        type={visible ? 'text' : 'password'}
+        className={className ? `pr-10 ${className}` : 'pr-10'}
+        {...props}
+      />
       <button
         type="button"
         onClick={() => setVisible((v) => !v)}
@@ -15,7 +19,11 @@ export function PasswordInput({ className, ...props }: Omit<ComponentProps<'inpu
         aria-label={visible ? 'Hide password' : 'Show password'}
         aria-pressed={visible}
       >
-        {visible ? <EyeOff className="size-4" aria-hidden="true" /> : <Eye className="size-4" aria-hidden="true" />}
+        {visible ? (
+          <EyeOff className="size-4" aria-hidden="true" />
+        ) : (
+          <Eye className="size-4" aria-hidden="true" />
+        )}
       </button>
     </div>
   );

@@ -8,13 +8,21 @@ export const SheetTitle = SheetPrimitive.Title;
 export const SheetDescription = SheetPrimitive.Description;
 
 /** A dialog that slides in from the left edge: the sidebar's mobile drawer. */
-export function SheetContent({ className, children, style, ...props }: ComponentProps<typeof SheetPrimitive.Content>) {
+export function SheetContent({
+  className,
+  children,
+  style,
+  ...props
+}: ComponentProps<typeof SheetPrimitive.Content>) {
   return (
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
       <SheetPrimitive.Content
         data-slot="sheet-content"
-        className={cn('fixed inset-y-0 left-0 z-50 flex h-full flex-col border-r bg-sidebar shadow-lg', className)}
+        className={cn(
+          'fixed inset-y-0 left-0 z-50 flex h-full flex-col border-r bg-sidebar shadow-lg',
+          className,
+        )}
         style={style}
         {...props}
       >

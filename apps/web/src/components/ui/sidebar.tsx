@@ -77,7 +77,11 @@ export function SidebarProvider({
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key.toLowerCase() === SIDEBAR_KEYBOARD_SHORTCUT && (event.metaKey || event.ctrlKey) && !event.altKey) {
+      if (
+        event.key.toLowerCase() === SIDEBAR_KEYBOARD_SHORTCUT &&
+        (event.metaKey || event.ctrlKey) &&
+        !event.altKey
+      ) {
         event.preventDefault();
         toggleSidebar();
       }
@@ -184,7 +188,12 @@ export function SidebarHeader({ className, ...props }: ComponentProps<'div'>) {
 }
 
 export function SidebarContent({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex min-h-0 flex-1 flex-col gap-1 overflow-y-auto overflow-x-hidden', className)} {...props} />;
+  return (
+    <div
+      className={cn('flex min-h-0 flex-1 flex-col gap-1 overflow-y-auto overflow-x-hidden', className)}
+      {...props}
+    />
+  );
 }
 
 export function SidebarFooter({ className, ...props }: ComponentProps<'div'>) {
@@ -222,7 +231,12 @@ export interface SidebarMenuButtonProps extends ComponentProps<'button'> {
   isActive?: boolean;
 }
 
-export function SidebarMenuButton({ asChild = false, isActive = false, className, ...props }: SidebarMenuButtonProps) {
+export function SidebarMenuButton({
+  asChild = false,
+  isActive = false,
+  className,
+  ...props
+}: SidebarMenuButtonProps) {
   const Comp = asChild ? Slot.Root : 'button';
   const { state, isMobile } = useSidebar();
   const collapsed = state === 'collapsed' && !isMobile;

@@ -2,8 +2,9 @@
  * Registers /sw.js in prompt mode and shows "App Update Available" with the new version when a
  * new worker is waiting: Later dismisses it, Update Now activates the worker and reloads.
  */
-import { useEffect, useState } from 'react';
+
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -37,7 +38,8 @@ export function AppUpdateDialog() {
     updateServiceWorker,
   } = useRegisterSW({
     onRegisteredSW(_swUrl, registration) {
-      if (registration) setStopChecks(() => scheduleUpdateChecks(registration, appConfig.updateCheckIntervalMs));
+      if (registration)
+        setStopChecks(() => scheduleUpdateChecks(registration, appConfig.updateCheckIntervalMs));
     },
   });
   const [version, setVersion] = useState<string | null>(null);
@@ -54,8 +56,8 @@ export function AppUpdateDialog() {
         <DialogHeader>
           <DialogTitle>App Update Available</DialogTitle>
           <DialogDescription>
-            {version ? `Version ${version} is ready to install.` : 'A new version is ready to install.'} You are using
-            version {__APP_VERSION__}.
+            {version ? `Version ${version} is ready to install.` : 'A new version is ready to install.'} You
+            are using version {__APP_VERSION__}.
           </DialogDescription>
         </DialogHeader>
         <DialogFooter>

@@ -92,7 +92,9 @@ export function PasswordChangeDialog({ open, forced, onOpenChange }: PasswordCha
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
           {changePassword.isError && (
-            <Alert variant="destructive">{errorMessage(changePassword.error, MESSAGES.passwordUpdateFailed)}</Alert>
+            <Alert variant="destructive">
+              {errorMessage(changePassword.error, MESSAGES.passwordUpdateFailed)}
+            </Alert>
           )}
           <FormField id="new-password" label="New Password" error={errors.newPassword?.message}>
             <PasswordInput
@@ -102,7 +104,11 @@ export function PasswordChangeDialog({ open, forced, onOpenChange }: PasswordCha
               {...form.register('newPassword')}
             />
           </FormField>
-          <FormField id="confirm-new-password" label="Confirm New Password" error={errors.confirmPassword?.message}>
+          <FormField
+            id="confirm-new-password"
+            label="Confirm New Password"
+            error={errors.confirmPassword?.message}
+          >
             <PasswordInput
               id="confirm-new-password"
               autoComplete="new-password"

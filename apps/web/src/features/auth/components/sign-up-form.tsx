@@ -57,9 +57,7 @@ export function SignUpForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign up">
-      {signUp.isSuccess && (
-        <Alert variant="success">{signUp.data?.message || MESSAGES.signUpSuccess}</Alert>
-      )}
+      {signUp.isSuccess && <Alert variant="success">{signUp.data?.message || MESSAGES.signUpSuccess}</Alert>}
       {signUp.isError && <Alert variant="destructive">{errorMessage(signUp.error)}</Alert>}
       <FormField id="signup-name" label="Full Name" error={errors.name?.message}>
         <Input

@@ -24,7 +24,11 @@ export function NotificationBell({ count, className }: { count: number; classNam
       >
         <Bell className="size-5" aria-hidden="true" />
         {badge && (
-          <Badge data-testid="notification-badge" aria-hidden="true" className="absolute -top-0.5 -right-0.5 h-5 min-w-5">
+          <Badge
+            data-testid="notification-badge"
+            aria-hidden="true"
+            className="absolute -top-0.5 -right-0.5 h-5 min-w-5"
+          >
             {badge}
           </Badge>
         )}

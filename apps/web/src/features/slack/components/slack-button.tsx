@@ -25,7 +25,13 @@ export function SlackButton({ canConnect, compact = false }: { canConnect: boole
   }
   return (
     <span title={SLACK_CONNECT_HINT}>
-      <Button variant="outline" size="sm" disabled aria-label="Connect Slack" aria-describedby="slack-connect-hint">
+      <Button
+        variant="outline"
+        size="sm"
+        disabled
+        aria-label="Connect Slack"
+        aria-describedby="slack-connect-hint"
+      >
         {content}
       </Button>
       <span id="slack-connect-hint" className="sr-only">
