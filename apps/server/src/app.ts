@@ -1,12 +1,12 @@
 /** Builds the Hono app: middleware, the auth and product routers, the SPA. Exports AppType for the web client. */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Hono } from 'hono';
 import { ERROR_CODES } from '@hr/shared/errors';
+import { Hono } from 'hono';
 import type { Db } from './db/client.ts';
 import type { Env } from './env.ts';
-import { type Auth, createAuth } from './features/auth/auth.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
+import { type Auth, createAuth } from './features/auth/auth.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { meRoutes } from './features/me/me.routes.ts';
 import type { AppEnv } from './http/app-env.ts';

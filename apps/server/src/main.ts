@@ -19,7 +19,12 @@ const database = await openDatabase({
 });
 await runMigrations(database);
 await assertServingRoleIsRestricted(database.db);
-const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.DATA_DIR, 'outbox'), logger });
+const mailer = createMailer({
+  smtpUrl: env.SMTP_URL,
+  from: env.MAIL_FROM,
+  outboxDir: path.join(env.DATA_DIR, 'outbox'),
+  logger,
+});
 const { app, auth } = createApp({ db: database.db, env, logger, mailer });
 if (env.SEED_DEMO) {
   const seeded = await seedDemoIfEmpty(database.db, auth);
@@ -27,12 +32,17 @@ if (env.SEED_DEMO) {
 }
 
 const server = serve({ fetch: app.fetch, port: env.PORT }, (info) => {
-  logger.info({ port: info.port, db: database.kind, ms: Math.round(performance.now() - started) }, 'listening');
+  logger.info(
+    { port: info.port, db: database.kind, ms: Math.round(performance.now() - started) },
+    'listening',
+  );
   console.log(`\nNorthwind HR is running at ${env.PUBLIC_URL}`);
   if (env.SEED_DEMO) {
     console.log('Demo logins (password DemoPassw0rd!2026):');
     console.log('  owner@northwind.example (Super Admin), admin@northwind.example (Admin),');
-    console.log('  manager@northwind.example (line manager), alice@northwind.example, tom@northwind.example,');
+    console.log(
+      '  manager@northwind.example (line manager), alice@northwind.example, tom@northwind.example,',
+    );
     console.log('  dev@northwind.example (Developer), owner@southbank.example, sam@southbank.example\n');
   }
 });

@@ -104,11 +104,13 @@ export function httpClient(app: TestApp['app']) {
   }
   return {
     get: (url: string, headers?: Record<string, string>) => call('GET', url, undefined, headers),
-    post: (url: string, body?: unknown, headers?: Record<string, string>) => call('POST', url, body ?? {}, headers),
+    post: (url: string, body?: unknown, headers?: Record<string, string>) =>
+      call('POST', url, body ?? {}, headers),
     call,
     async signIn(email: string, password = 'DemoPassw0rd!2026') {
       const res = await call('POST', '/api/auth/sign-in/email', { email, password });
-      if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.status} ${await res.text()}`);
+      if (res.status !== 200)
+        throw new Error(`sign-in of ${email} failed: ${res.status} ${await res.text()}`);
       return res;
     },
     get cookie() {
@@ -123,7 +125,11 @@ export function latestMailTo(outboxDir: string, to: string): { link: string; sub
     .filter((f) => f.endsWith('.json'))
     .sort();
   for (const file of files.reverse()) {
-    const mail = JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')) as { to: string; link: string; subject: string };
+    const mail = JSON.parse(readFileSync(path.join(outboxDir, file), 'utf8')) as {
+      to: string;
+      link: string;
+      subject: string;
+    };
     if (mail.to === to) return mail;
   }
   throw new Error(`no mail to ${to}`);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { canAccessSection, effectiveAccessLevel, hasAccessLevel, menuRules, SECTIONS, sectionAccessMap } from './permissions.ts';
+import {
+  canAccessSection,
+  effectiveAccessLevel,
+  hasAccessLevel,
+  menuRules,
+  SECTIONS,
+  sectionAccessMap,
+} from './permissions.ts';
 import { ROLES, type Role } from './roles.ts';
 
 // Spec section 6, row by row: which roles reach each section.
@@ -40,7 +47,11 @@ describe('canAccessSection', () => {
   });
 
   it('covers every seeded section', () => {
-    expect([...SECTIONS].sort()).toEqual(Object.keys(MATRIX).filter((s) => s !== 'some-unlisted-section').sort());
+    expect([...SECTIONS].sort()).toEqual(
+      Object.keys(MATRIX)
+        .filter((s) => s !== 'some-unlisted-section')
+        .sort(),
+    );
   });
 });
 

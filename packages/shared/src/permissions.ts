@@ -89,9 +89,10 @@ export function sectionAccessMap(
   role: Role | null | undefined,
   userLevels: Partial<Record<string, AccessLevel>>,
 ): Record<SectionId, AccessLevel> {
-  return Object.fromEntries(
-    SECTIONS.map((s) => [s, effectiveAccessLevel(role, s, userLevels[s])]),
-  ) as Record<SectionId, AccessLevel>;
+  return Object.fromEntries(SECTIONS.map((s) => [s, effectiveAccessLevel(role, s, userLevels[s])])) as Record<
+    SectionId,
+    AccessLevel
+  >;
 }
 
 /** Menu rules of spec section 6. */

@@ -17,7 +17,10 @@ describe('fixed-window rate limit', () => {
     const rule = RATE_LIMITS.login;
     expect(checkRateLimit({ count: 10, windowStart: start }, at(14.99), rule).allowed).toBe(false);
     expect(checkRateLimit({ count: 10, windowStart: start }, at(15), rule).allowed).toBe(true);
-    expect(currentWindow({ count: 10, windowStart: start }, at(15), rule)).toEqual({ count: 0, windowStart: at(15) });
+    expect(currentWindow({ count: 10, windowStart: start }, at(15), rule)).toEqual({
+      count: 0,
+      windowStart: at(15),
+    });
   });
 
   it('has the spec limits', () => {
@@ -26,7 +29,11 @@ describe('fixed-window rate limit', () => {
   });
 
   it('never asks to wait less than a second', () => {
-    const result = checkRateLimit({ count: 10, windowStart: start }, new Date(at(15).getTime() - 1), RATE_LIMITS.login);
+    const result = checkRateLimit(
+      { count: 10, windowStart: start },
+      new Date(at(15).getTime() - 1),
+      RATE_LIMITS.login,
+    );
     expect(result.retryAfterSeconds).toBe(1);
   });
 });

@@ -16,7 +16,11 @@ export const RATE_LIMITS = {
 } as const satisfies Record<string, RateLimitRule>;
 
 /** The window that applies at `now`: the stored one while it lasts, else a fresh empty one. */
-export function currentWindow(stored: RateLimitWindow | null, now: Date, rule: RateLimitRule): RateLimitWindow {
+export function currentWindow(
+  stored: RateLimitWindow | null,
+  now: Date,
+  rule: RateLimitRule,
+): RateLimitWindow {
   if (!stored || now.getTime() - stored.windowStart.getTime() >= rule.windowMs) {
     return { count: 0, windowStart: now };
   }

@@ -9,9 +9,17 @@ import { seedDemoIfEmpty } from './seed.ts';
 
 const env = loadEnv();
 const logger = createLogger(env.LOG_LEVEL);
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: path.join(env.DATA_DIR, 'pglite') });
+const database = await openDatabase({
+  databaseUrl: env.DATABASE_URL,
+  pgliteDir: path.join(env.DATA_DIR, 'pglite'),
+});
 await runMigrations(database);
-const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.DATA_DIR, 'outbox'), logger });
+const mailer = createMailer({
+  smtpUrl: env.SMTP_URL,
+  from: env.MAIL_FROM,
+  outboxDir: path.join(env.DATA_DIR, 'outbox'),
+  logger,
+});
 const auth = createAuth({ db: database.db, secret: env.AUTH_SECRET, publicUrl: env.PUBLIC_URL, mailer });
 const seeded = await seedDemoIfEmpty(database.db, auth);
 await database.close();

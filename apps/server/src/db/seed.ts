@@ -1,8 +1,8 @@
 /** Demo data of the architecture contract, written into an empty database. */
 import { randomUUID } from 'node:crypto';
-import { count } from 'drizzle-orm';
 import type { Role } from '@hr/shared/roles';
 import { addDays, countWorkingDays, inclusiveDayCount, isoDate } from '@hr/shared/working-days';
+import { count } from 'drizzle-orm';
 import type { Auth } from '../features/auth/auth.ts';
 import type { Db, Tx } from './client.ts';
 import { authAccounts, authUsers } from './schema/auth.ts';
@@ -37,21 +37,91 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     name: 'Northwind Engineering Ltd',
     tradingName: 'Northwind',
     users: [
-      { key: 'owner', email: 'owner@northwind.example', fullName: 'Olivia Owen', role: 'super_admin', position: 'Managing Director', department: 'Management' },
-      { key: 'admin', email: 'admin@northwind.example', fullName: 'Adam Archer', role: 'admin', position: 'Office Administrator', department: 'Administration' },
-      { key: 'manager', email: 'manager@northwind.example', fullName: 'Maya Mitchell', role: 'operative', position: 'Workshop Supervisor', department: 'Workshop', isLineManager: true, phone: '+44 20 7946 0018' },
-      { key: 'alice', email: 'alice@northwind.example', fullName: 'Alice Anders', role: 'operative', position: 'Fitter', department: 'Workshop', manager: 'manager' },
-      { key: 'tom', email: 'tom@northwind.example', fullName: 'Tom Turner', role: 'operative', position: 'Welder', department: 'Workshop', manager: 'manager' },
-      { key: 'dev', email: 'dev@northwind.example', fullName: 'Dev Patel', role: 'developer', position: 'Developer', department: 'IT' },
-      { key: 'new', email: 'new@northwind.example', fullName: 'Nina Newman', role: 'operative', position: 'Apprentice', department: 'Workshop', manager: 'manager', firstLoginCompleted: false },
+      {
+        key: 'owner',
+        email: 'owner@northwind.example',
+        fullName: 'Olivia Owen',
+        role: 'super_admin',
+        position: 'Managing Director',
+        department: 'Management',
+      },
+      {
+        key: 'admin',
+        email: 'admin@northwind.example',
+        fullName: 'Adam Archer',
+        role: 'admin',
+        position: 'Office Administrator',
+        department: 'Administration',
+      },
+      {
+        key: 'manager',
+        email: 'manager@northwind.example',
+        fullName: 'Maya Mitchell',
+        role: 'operative',
+        position: 'Workshop Supervisor',
+        department: 'Workshop',
+        isLineManager: true,
+        phone: '+44 20 7946 0018',
+      },
+      {
+        key: 'alice',
+        email: 'alice@northwind.example',
+        fullName: 'Alice Anders',
+        role: 'operative',
+        position: 'Fitter',
+        department: 'Workshop',
+        manager: 'manager',
+      },
+      {
+        key: 'tom',
+        email: 'tom@northwind.example',
+        fullName: 'Tom Turner',
+        role: 'operative',
+        position: 'Welder',
+        department: 'Workshop',
+        manager: 'manager',
+      },
+      {
+        key: 'dev',
+        email: 'dev@northwind.example',
+        fullName: 'Dev Patel',
+        role: 'developer',
+        position: 'Developer',
+        department: 'IT',
+      },
+      {
+        key: 'new',
+        email: 'new@northwind.example',
+        fullName: 'Nina Newman',
+        role: 'operative',
+        position: 'Apprentice',
+        department: 'Workshop',
+        manager: 'manager',
+        firstLoginCompleted: false,
+      },
     ],
   },
   {
     name: 'Southbank Hire Ltd',
     tradingName: null,
     users: [
-      { key: 'owner', email: 'owner@southbank.example', fullName: 'Sophie Banks', role: 'super_admin', position: 'Director', department: 'Management' },
-      { key: 'sam', email: 'sam@southbank.example', fullName: 'Sam Reed', role: 'operative', position: 'Hire Desk', department: 'Hire', manager: 'owner' },
+      {
+        key: 'owner',
+        email: 'owner@southbank.example',
+        fullName: 'Sophie Banks',
+        role: 'super_admin',
+        position: 'Director',
+        department: 'Management',
+      },
+      {
+        key: 'sam',
+        email: 'sam@southbank.example',
+        fullName: 'Sam Reed',
+        role: 'operative',
+        position: 'Hire Desk',
+        department: 'Hire',
+        manager: 'owner',
+      },
     ],
   },
 ];
@@ -73,18 +143,38 @@ async function seedCompany(tx: Tx, company: DemoCompany, passwordHash: string, t
   const idOf = (key: string) => ids.get(key) as string;
 
   for (const u of company.users) {
-    await tx.insert(authUsers).values({ id: idOf(u.key), name: u.fullName, email: u.email, emailVerified: true });
-    await tx.insert(authAccounts).values({ id: randomUUID(), accountId: idOf(u.key), providerId: 'credential', userId: idOf(u.key), password: passwordHash });
+    await tx
+      .insert(authUsers)
+      .values({ id: idOf(u.key), name: u.fullName, email: u.email, emailVerified: true });
+    await tx.insert(authAccounts).values({
+      id: randomUUID(),
+      accountId: idOf(u.key),
+      providerId: 'credential',
+      userId: idOf(u.key),
+      password: passwordHash,
+    });
   }
 
   await enterTenant(tx, { companyId, userId: null, role: null });
-  await tx.insert(companies).values({ id: companyId, name: company.name, legalName: company.name, tradingName: company.tradingName });
+  await tx
+    .insert(companies)
+    .values({ id: companyId, name: company.name, legalName: company.name, tradingName: company.tradingName });
   await tx.insert(companySettings).values({ companyId });
   await tx.insert(companyDetails).values({
     companyId,
     legalName: company.name,
     tradingName: company.tradingName,
-    addresses: [{ id: randomUUID(), type: 'Head Office', address_line_1: '1 Dock Road', address_line_2: null, city: 'London', postcode: 'E16 1AA', country: 'United Kingdom' }],
+    addresses: [
+      {
+        id: randomUUID(),
+        type: 'Head Office',
+        address_line_1: '1 Dock Road',
+        address_line_2: null,
+        city: 'London',
+        postcode: 'E16 1AA',
+        country: 'United Kingdom',
+      },
+    ],
   });
 
   const employeeIds = new Map<string, string>();
@@ -119,7 +209,13 @@ async function seedCompany(tx: Tx, company: DemoCompany, passwordHash: string, t
   }
 
   // A few holiday requests in each state, around today.
-  const request = (key: string, startOffset: number, length: number, status: 'pending' | 'approved' | 'rejected', type: 'annual' | 'sick' = 'annual') => {
+  const request = (
+    key: string,
+    startOffset: number,
+    length: number,
+    status: 'pending' | 'approved' | 'rejected',
+    type: 'annual' | 'sick' = 'annual',
+  ) => {
     const user = company.users.find((u) => u.key === key);
     if (!user) return null;
     const startDate = addDays(today, startOffset);
@@ -160,23 +256,104 @@ async function seedCompany(tx: Tx, company: DemoCompany, passwordHash: string, t
 
 async function seedWorkshop(tx: Tx, companyId: string, today: string) {
   const parts = [
-    { partNumber: 'BRG-6204', component: 'Deep groove ball bearing 6204', quantityOnHand: 40, vendor: 'Bearing Supplies Ltd' },
-    { partNumber: 'BLT-M10-40', component: 'Hex bolt M10 x 40', quantityOnHand: 500, vendor: 'Fixings Direct' },
-    { partNumber: 'SHF-25-300', component: 'Drive shaft 25 mm x 300 mm', quantityOnHand: 3, vendor: 'Precision Shafts' },
-    { partNumber: 'SEAL-25', component: 'Oil seal 25 mm', quantityOnHand: 12, vendor: 'Bearing Supplies Ltd' },
+    {
+      partNumber: 'BRG-6204',
+      component: 'Deep groove ball bearing 6204',
+      quantityOnHand: 40,
+      vendor: 'Bearing Supplies Ltd',
+    },
+    {
+      partNumber: 'BLT-M10-40',
+      component: 'Hex bolt M10 x 40',
+      quantityOnHand: 500,
+      vendor: 'Fixings Direct',
+    },
+    {
+      partNumber: 'SHF-25-300',
+      component: 'Drive shaft 25 mm x 300 mm',
+      quantityOnHand: 3,
+      vendor: 'Precision Shafts',
+    },
+    {
+      partNumber: 'SEAL-25',
+      component: 'Oil seal 25 mm',
+      quantityOnHand: 12,
+      vendor: 'Bearing Supplies Ltd',
+    },
     { partNumber: 'MTR-1.5KW', component: 'Electric motor 1.5 kW', quantityOnHand: 1, vendor: 'Motor World' },
-    { partNumber: 'PLT-STEEL-6', component: 'Steel plate 6 mm', quantityOnHand: 25, vendor: 'Steel Stockholders' },
+    {
+      partNumber: 'PLT-STEEL-6',
+      component: 'Steel plate 6 mm',
+      quantityOnHand: 25,
+      vendor: 'Steel Stockholders',
+    },
   ];
   await tx.insert(componentDatabase).values(parts.map((p) => ({ companyId, ...p })));
   const gearbox = randomUUID();
   const pump = randomUUID();
   await tx.insert(bomProducts).values([
-    { id: gearbox, companyId, productCode: 'GBX-100', productName: 'Gearbox assembly', c1: 'BRG-6204', q1: 2, c2: 'BLT-M10-40', q2: 8, c3: 'SHF-25-300', q3: 1, c4: 'SEAL-25', q4: 2, sopDocuments: ['SOP-GBX-100.pdf'], photos: [] },
-    { id: pump, companyId, productCode: 'PMP-200', productName: 'Pump skid', c1: 'MTR-1.5KW', q1: 1, c2: 'PLT-STEEL-6', q2: 2, c3: 'BLT-M10-40', q3: 12, sopDocuments: [], photos: [] },
+    {
+      id: gearbox,
+      companyId,
+      productCode: 'GBX-100',
+      productName: 'Gearbox assembly',
+      c1: 'BRG-6204',
+      q1: 2,
+      c2: 'BLT-M10-40',
+      q2: 8,
+      c3: 'SHF-25-300',
+      q3: 1,
+      c4: 'SEAL-25',
+      q4: 2,
+      sopDocuments: ['SOP-GBX-100.pdf'],
+      photos: [],
+    },
+    {
+      id: pump,
+      companyId,
+      productCode: 'PMP-200',
+      productName: 'Pump skid',
+      c1: 'MTR-1.5KW',
+      q1: 1,
+      c2: 'PLT-STEEL-6',
+      q2: 2,
+      c3: 'BLT-M10-40',
+      q3: 12,
+      sopDocuments: [],
+      photos: [],
+    },
   ]);
   await tx.insert(workOrders).values([
-    { companyId, productId: gearbox, productCode: 'GBX-100', productName: 'Gearbox assembly', quantityRequired: 5, workOrderNumber: 'WO-1001', dueDate: addDays(today, 10), status: 'pending' },
-    { companyId, productId: pump, productCode: 'PMP-200', productName: 'Pump skid', quantityRequired: 2, workOrderNumber: 'WO-1002', dueDate: addDays(today, 5), status: 'in_progress' },
-    { companyId, productId: gearbox, productCode: 'GBX-100', productName: 'Gearbox assembly', quantityRequired: 1, workOrderNumber: 'WO-1003', dueDate: addDays(today, -2), status: 'pending', notes: 'Customer collecting in person.' },
+    {
+      companyId,
+      productId: gearbox,
+      productCode: 'GBX-100',
+      productName: 'Gearbox assembly',
+      quantityRequired: 5,
+      workOrderNumber: 'WO-1001',
+      dueDate: addDays(today, 10),
+      status: 'pending',
+    },
+    {
+      companyId,
+      productId: pump,
+      productCode: 'PMP-200',
+      productName: 'Pump skid',
+      quantityRequired: 2,
+      workOrderNumber: 'WO-1002',
+      dueDate: addDays(today, 5),
+      status: 'in_progress',
+    },
+    {
+      companyId,
+      productId: gearbox,
+      productCode: 'GBX-100',
+      productName: 'Gearbox assembly',
+      quantityRequired: 1,
+      workOrderNumber: 'WO-1003',
+      dueDate: addDays(today, -2),
+      status: 'pending',
+      notes: 'Customer collecting in person.',
+    },
   ]);
 }

@@ -1,6 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestStore, httpClient, startTestApp, type TestApp, type TestStore } from '../../test/test-context.ts';
+import {
+  createTestStore,
+  httpClient,
+  startTestApp,
+  type TestApp,
+  type TestStore,
+} from '../../test/test-context.ts';
 import { rowsOf } from './client.ts';
 import { assertServingRoleIsRestricted } from './migrate.ts';
 import { companies, profiles } from './schema/core.ts';
@@ -16,7 +22,9 @@ let southbank: string;
 beforeAll(async () => {
   store = await createTestStore();
   t = await startTestApp(store);
-  const rows = rowsOf<{ id: string; name: string }>(await t.database.db.execute(sql`select id, name from companies`));
+  const rows = rowsOf<{ id: string; name: string }>(
+    await t.database.db.execute(sql`select id, name from companies`),
+  );
   northwind = rows.find((r) => r.name.startsWith('Northwind'))?.id as string;
   southbank = rows.find((r) => r.name.startsWith('Southbank'))?.id as string;
 });
@@ -33,32 +41,63 @@ describe('row-level security with the serving role', () => {
     const visible = await asSouthbank((tx) => tx.select().from(employeeRecords));
     expect(visible.length).toBeGreaterThan(0);
     expect(new Set(visible.map((r) => r.companyId))).toEqual(new Set([southbank]));
-    expect(await asSouthbank((tx) => tx.select().from(employeeRecords).where(eq(employeeRecords.companyId, northwind)))).toEqual([]);
-    expect(await asSouthbank((tx) => tx.select().from(holidayRequests).where(eq(holidayRequests.companyId, northwind)))).toEqual([]);
-    expect(await asSouthbank((tx) => tx.select().from(workOrders).where(eq(workOrders.companyId, northwind)))).toEqual([]);
-    expect(await asSouthbank((tx) => tx.select().from(companies).where(eq(companies.id, northwind)))).toEqual([]);
-    expect(await asSouthbank((tx) => tx.select().from(profiles).where(eq(profiles.companyId, northwind)))).toEqual([]);
+    expect(
+      await asSouthbank((tx) =>
+        tx.select().from(employeeRecords).where(eq(employeeRecords.companyId, northwind)),
+      ),
+    ).toEqual([]);
+    expect(
+      await asSouthbank((tx) =>
+        tx.select().from(holidayRequests).where(eq(holidayRequests.companyId, northwind)),
+      ),
+    ).toEqual([]);
+    expect(
+      await asSouthbank((tx) => tx.select().from(workOrders).where(eq(workOrders.companyId, northwind))),
+    ).toEqual([]);
+    expect(await asSouthbank((tx) => tx.select().from(companies).where(eq(companies.id, northwind)))).toEqual(
+      [],
+    );
+    expect(
+      await asSouthbank((tx) => tx.select().from(profiles).where(eq(profiles.companyId, northwind))),
+    ).toEqual([]);
   });
 
   it('cannot change or delete another company rows', async () => {
     const updated = await asSouthbank((tx) =>
-      tx.update(employeeRecords).set({ fullName: 'Hacked' }).where(eq(employeeRecords.companyId, northwind)).returning(),
+      tx
+        .update(employeeRecords)
+        .set({ fullName: 'Hacked' })
+        .where(eq(employeeRecords.companyId, northwind))
+        .returning(),
     );
     expect(updated).toEqual([]);
-    const deleted = await asSouthbank((tx) => tx.delete(workOrders).where(eq(workOrders.companyId, northwind)).returning());
+    const deleted = await asSouthbank((tx) =>
+      tx.delete(workOrders).where(eq(workOrders.companyId, northwind)).returning(),
+    );
     expect(deleted).toEqual([]);
-    const [hacked] = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from employee_records where full_name = 'Hacked'`));
+    const [hacked] = rowsOf<{ n: number }>(
+      await t.database.db.execute(
+        sql`select count(*)::int as n from employee_records where full_name = 'Hacked'`,
+      ),
+    );
     expect(hacked?.n).toBe(0);
   });
 
   it('refuses to write a row into another company', async () => {
     await expect(
       asSouthbank((tx) =>
-        tx.insert(workOrders).values({ companyId: northwind, productCode: 'X', productName: 'X', workOrderNumber: 'WO-EVIL' }),
+        tx
+          .insert(workOrders)
+          .values({ companyId: northwind, productCode: 'X', productName: 'X', workOrderNumber: 'WO-EVIL' }),
       ),
     ).rejects.toThrow();
     await expect(
-      asSouthbank((tx) => tx.update(employeeRecords).set({ companyId: northwind }).where(eq(employeeRecords.companyId, southbank))),
+      asSouthbank((tx) =>
+        tx
+          .update(employeeRecords)
+          .set({ companyId: northwind })
+          .where(eq(employeeRecords.companyId, southbank)),
+      ),
     ).rejects.toThrow();
   });
 
@@ -113,7 +152,10 @@ describe('every product route needs a session', () => {
         headers: { 'content-type': 'application/json' },
         ...(route.method === 'GET' ? {} : { body: '{}' }),
       });
-      expect({ route: `${route.method} ${route.path}`, status: res.status }).toEqual({ route: `${route.method} ${route.path}`, status: 401 });
+      expect({ route: `${route.method} ${route.path}`, status: res.status }).toEqual({
+        route: `${route.method} ${route.path}`,
+        status: 401,
+      });
       expect((await res.json()).error.code).toBe('UNAUTHENTICATED');
     }
   });

@@ -1,6 +1,7 @@
 /** Runs a request's queries in one transaction as the serving role, scoped to one company. */
-import { sql } from 'drizzle-orm';
+
 import type { Role } from '@hr/shared/roles';
+import { sql } from 'drizzle-orm';
 import type { Db, Tx } from './client.ts';
 
 export interface TenantContext {

@@ -24,5 +24,7 @@ export const errors = {
   notFound: (message: string = MESSAGES.notFound) => new AppError(404, ERROR_CODES.NOT_FOUND, message),
   conflict: (message: string) => new AppError(409, ERROR_CODES.CONFLICT, message),
   rateLimited: (message: string, retryAfterSeconds: number) =>
-    new AppError(429, ERROR_CODES.RATE_LIMITED, message, undefined, { 'Retry-After': String(retryAfterSeconds) }),
+    new AppError(429, ERROR_CODES.RATE_LIMITED, message, undefined, {
+      'Retry-After': String(retryAfterSeconds),
+    }),
 };

@@ -1,6 +1,6 @@
+import { ERROR_CODES, type ErrorBody, MESSAGES } from '@hr/shared/errors';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { ERROR_CODES, type ErrorBody, MESSAGES } from '@hr/shared/errors';
 import type { AppEnv } from './app-env.ts';
 import { AppError } from './app-error.ts';
 

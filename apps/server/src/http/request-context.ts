@@ -18,7 +18,12 @@ export function requestContext(logger: Logger) {
     await next();
     if (c.req.path.startsWith('/api/')) {
       log.info(
-        { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+        {
+          method: c.req.method,
+          path: c.req.path,
+          status: c.res.status,
+          ms: Math.round(performance.now() - started),
+        },
         'request',
       );
     }

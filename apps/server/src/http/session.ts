@@ -4,8 +4,8 @@ import { effectiveAccessLevel, hasAccessLevel } from '@hr/shared/permissions';
 import type { Role } from '@hr/shared/roles';
 import { createMiddleware } from 'hono/factory';
 import type { Db } from '../db/client.ts';
-import type { Auth } from '../features/auth/auth.ts';
 import { findPrincipal } from '../features/auth/auth.repository.ts';
+import type { Auth } from '../features/auth/auth.ts';
 import type { AppEnv } from './app-env.ts';
 import { errors } from './app-error.ts';
 

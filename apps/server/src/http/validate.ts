@@ -1,7 +1,8 @@
 /** Parses a JSON body against a shared zod contract; bad JSON or bad fields become a 400 with field messages. */
+
+import { MESSAGES } from '@hr/shared/errors';
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { MESSAGES } from '@hr/shared/errors';
 import { errors } from './app-error.ts';
 
 const MAX_BODY_BYTES = 64 * 1024;

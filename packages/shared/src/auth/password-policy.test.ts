@@ -21,16 +21,41 @@ describe('sign-up password policy', () => {
   });
 
   it('reports the first broken rule on the sign-up request and normalises the email', () => {
-    const ok = signUpRequestSchema.safeParse({ name: 'A', companyName: 'B', email: '  Me@Example.COM ', password: 'Abcdefgh1234!' });
+    const ok = signUpRequestSchema.safeParse({
+      name: 'A',
+      companyName: 'B',
+      email: '  Me@Example.COM ',
+      password: 'Abcdefgh1234!',
+    });
     expect(ok.success && ok.data.email).toBe('me@example.com');
-    const bad = signUpRequestSchema.safeParse({ name: 'A', companyName: 'B', email: 'me@example.com', password: 'abcdefgh1234!' });
+    const bad = signUpRequestSchema.safeParse({
+      name: 'A',
+      companyName: 'B',
+      email: 'me@example.com',
+      password: 'abcdefgh1234!',
+    });
     expect(bad.success).toBe(false);
     expect(bad.error?.issues[0]?.message).toBe(M.uppercase);
   });
 
   it('rejects unknown fields and over-long values', () => {
-    expect(signUpRequestSchema.safeParse({ name: 'A', companyName: 'B', email: 'a@b.co', password: 'Abcdefgh1234!', role: 'developer' }).success).toBe(false);
-    expect(signUpRequestSchema.safeParse({ name: 'x'.repeat(500), companyName: 'B', email: 'a@b.co', password: 'Abcdefgh1234!' }).success).toBe(false);
+    expect(
+      signUpRequestSchema.safeParse({
+        name: 'A',
+        companyName: 'B',
+        email: 'a@b.co',
+        password: 'Abcdefgh1234!',
+        role: 'developer',
+      }).success,
+    ).toBe(false);
+    expect(
+      signUpRequestSchema.safeParse({
+        name: 'x'.repeat(500),
+        companyName: 'B',
+        email: 'a@b.co',
+        password: 'Abcdefgh1234!',
+      }).success,
+    ).toBe(false);
   });
 });
 

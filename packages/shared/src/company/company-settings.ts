@@ -1,5 +1,13 @@
 /** Company settings defaults of spec section 9. */
-export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export const WEEKDAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
 export const COMPANY_SETTINGS_DEFAULTS = {
@@ -17,4 +25,9 @@ export const COMPANY_SETTINGS_DEFAULTS = {
 } as const;
 
 export const PRIMARY_CLOUD_PROVIDERS = ['supabase', 'google_drive', 'microsoft_onedrive'] as const;
-export const CLOUD_FOLDER_STRUCTURES = ['company/department/date', 'department/date', 'date/department', 'flat'] as const;
+export const CLOUD_FOLDER_STRUCTURES = [
+  'company/department/date',
+  'department/date',
+  'date/department',
+  'flat',
+] as const;

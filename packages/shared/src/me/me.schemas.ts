@@ -26,7 +26,9 @@ export const meResponseSchema = z.object({
       displayName: z.string(),
     })
     .nullable(),
-  lineManager: z.object({ id: z.uuid(), fullName: z.string().nullable(), phone: z.string().nullable() }).nullable(),
+  lineManager: z
+    .object({ id: z.uuid(), fullName: z.string().nullable(), phone: z.string().nullable() })
+    .nullable(),
   permissions: z.record(z.enum(SECTIONS), z.enum(ACCESS_LEVELS)),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;

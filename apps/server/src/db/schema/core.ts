@@ -1,4 +1,7 @@
 /** Companies, people and access: the tables every feature leans on. */
+
+import { ACCESS_LEVELS } from '@hr/shared/permissions';
+import { ROLES } from '@hr/shared/roles';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -13,8 +16,6 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { ACCESS_LEVELS } from '@hr/shared/permissions';
-import { ROLES } from '@hr/shared/roles';
 import { authUsers } from './auth.ts';
 import { appUser, currentCompanyId, currentUserId, tenantPolicy } from './tenant-policy.ts';
 
@@ -196,7 +197,11 @@ export const userPermissions = pgTable(
     index('user_permissions_company_id_idx').on(t.companyId),
     tenantPolicy('user_permissions'),
     // A user may always read their own levels: the session needs them before a company is set.
-    pgPolicy('user_permissions_own_read', { for: 'select', to: appUser, using: sql`user_id = ${currentUserId}` }),
+    pgPolicy('user_permissions_own_read', {
+      for: 'select',
+      to: appUser,
+      using: sql`user_id = ${currentUserId}`,
+    }),
   ],
 );
 

@@ -15,7 +15,15 @@ import { authUsers } from './auth.ts';
 import { companies } from './core.ts';
 import { tenantPolicy } from './tenant-policy.ts';
 
-export const HOLIDAY_TYPES = ['annual', 'sick', 'personal', 'maternity', 'paternity', 'study', 'unpaid'] as const;
+export const HOLIDAY_TYPES = [
+  'annual',
+  'sick',
+  'personal',
+  'maternity',
+  'paternity',
+  'study',
+  'unpaid',
+] as const;
 export const HOLIDAY_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
 
 export const employeeRecords = pgTable(
@@ -35,7 +43,9 @@ export const employeeRecords = pgTable(
     annualHolidayDays: numeric('annual_holiday_days', { precision: 5, scale: 1, mode: 'number' })
       .notNull()
       .default(28),
-    holidayDaysUsed: numeric('holiday_days_used', { precision: 5, scale: 1, mode: 'number' }).notNull().default(0),
+    holidayDaysUsed: numeric('holiday_days_used', { precision: 5, scale: 1, mode: 'number' })
+      .notNull()
+      .default(0),
     holidayDaysRemaining: numeric('holiday_days_remaining', {
       precision: 5,
       scale: 1,
@@ -103,5 +113,8 @@ export const notifications = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('notifications_user_idx').on(t.companyId, t.userId, t.createdAt), tenantPolicy('notifications')],
+  (t) => [
+    index('notifications_user_idx').on(t.companyId, t.userId, t.createdAt),
+    tenantPolicy('notifications'),
+  ],
 );

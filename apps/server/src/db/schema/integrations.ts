@@ -58,7 +58,10 @@ export const cloudStorageAudit = pgTable(
     errorMessage: text('error_message'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('cloud_storage_audit_company_idx').on(t.companyId, t.createdAt), tenantPolicy('cloud_storage_audit')],
+  (t) => [
+    index('cloud_storage_audit_company_idx').on(t.companyId, t.createdAt),
+    tenantPolicy('cloud_storage_audit'),
+  ],
 );
 
 export const slackUserMappings = pgTable(

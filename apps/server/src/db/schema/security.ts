@@ -26,7 +26,10 @@ export const securityEvents = pgTable(
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('security_events_created_at_idx').on(t.createdAt), index('security_events_email_idx').on(t.email)],
+  (t) => [
+    index('security_events_created_at_idx').on(t.createdAt),
+    index('security_events_email_idx').on(t.email),
+  ],
 );
 
 export const rateLimits = pgTable('rate_limits', {

@@ -93,7 +93,9 @@ export const componentDatabase = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     partNumber: text('part_number').notNull(),
     component: text('component').notNull(),
-    quantityOnHand: numeric('quantity_on_hand', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
+    quantityOnHand: numeric('quantity_on_hand', { precision: 12, scale: 2, mode: 'number' })
+      .notNull()
+      .default(0),
     vendor: text('vendor'),
   },
   (t) => [
@@ -117,7 +119,10 @@ export const workOrders = pgTable(
     notes: text('notes'),
     quantityRequired: integer('quantity_required').notNull().default(1),
     workOrderNumber: text('work_order_number').notNull(),
-    partsProcurementStatus: jsonb('parts_procurement_status').$type<PartProcurementEntry[]>().notNull().default([]),
+    partsProcurementStatus: jsonb('parts_procurement_status')
+      .$type<PartProcurementEntry[]>()
+      .notNull()
+      .default([]),
     issued: boolean('issued').notNull().default(false),
     issuedAt: timestamp('issued_at', { withTimezone: true }),
     issuedBy: uuid('issued_by').references(() => authUsers.id, { onDelete: 'set null' }),

@@ -1,7 +1,8 @@
 /** Writes and reads of the auth tables that Better Auth does not do for us. */
-import { and, eq, sql } from 'drizzle-orm';
+
 import type { AccessLevel } from '@hr/shared/permissions';
 import type { Role } from '@hr/shared/roles';
+import { and, eq, sql } from 'drizzle-orm';
 import { type Db, type Queryable, rowsOf } from '../../db/client.ts';
 import { authAccounts, authSessions, authUsers } from '../../db/schema/auth.ts';
 
@@ -14,7 +15,9 @@ export async function insertCredentialUser(
   db: Queryable,
   user: { id: string; name: string; email: string; passwordHash: string; emailVerified: boolean },
 ): Promise<void> {
-  await db.insert(authUsers).values({ id: user.id, name: user.name, email: user.email, emailVerified: user.emailVerified });
+  await db
+    .insert(authUsers)
+    .values({ id: user.id, name: user.name, email: user.email, emailVerified: user.emailVerified });
   await db.insert(authAccounts).values({
     id: crypto.randomUUID(),
     accountId: user.id,
@@ -24,15 +27,25 @@ export async function insertCredentialUser(
   });
 }
 
-export async function updateCredentialPassword(db: Queryable, userId: string, passwordHash: string): Promise<void> {
+export async function updateCredentialPassword(
+  db: Queryable,
+  userId: string,
+  passwordHash: string,
+): Promise<void> {
   await db
     .update(authAccounts)
     .set({ password: passwordHash, updatedAt: new Date() })
     .where(and(eq(authAccounts.userId, userId), eq(authAccounts.providerId, 'credential')));
 }
 
-export async function deleteOtherSessions(db: Queryable, userId: string, keepSessionId: string): Promise<void> {
-  await db.delete(authSessions).where(and(eq(authSessions.userId, userId), sql`${authSessions.id} <> ${keepSessionId}`));
+export async function deleteOtherSessions(
+  db: Queryable,
+  userId: string,
+  keepSessionId: string,
+): Promise<void> {
+  await db
+    .delete(authSessions)
+    .where(and(eq(authSessions.userId, userId), sql`${authSessions.id} <> ${keepSessionId}`));
 }
 
 export interface PrincipalRow {
@@ -47,14 +60,20 @@ export interface PrincipalRow {
  */
 export async function findPrincipal(db: Db, userId: string): Promise<PrincipalRow | null> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('role', 'app_user', true), set_config('app.user_id', ${userId}, true)`);
+    await tx.execute(
+      sql`select set_config('role', 'app_user', true), set_config('app.user_id', ${userId}, true)`,
+    );
     const result = await tx.execute(sql`
       select p.company_id, r.role,
         (select json_object_agg(up.section_id, up.access_level) from user_permissions up
           where up.user_id = p.id and up.company_id = p.company_id) as levels
       from profiles p left join user_roles r on r.user_id = p.id
       where p.id = ${userId}`);
-    const [row] = rowsOf<{ company_id: string; role: Role | null; levels: Record<string, AccessLevel> | null }>(result);
+    const [row] = rowsOf<{
+      company_id: string;
+      role: Role | null;
+      levels: Record<string, AccessLevel> | null;
+    }>(result);
     return row ? { companyId: row.company_id, role: row.role, levels: row.levels ?? {} } : null;
   });
 }

@@ -2,10 +2,11 @@
  * /api/auth/*: Better Auth's endpoints, with sign-up ours (one transaction for login + company) and
  * sign-in wrapped by the per-email rate limit, security events and the contract's error shape.
  */
-import { type Context, Hono } from 'hono';
-import { signInRequestSchema, signUpRequestSchema, emailSchema } from '@hr/shared/auth/auth.schemas';
+
+import { emailSchema, signInRequestSchema, signUpRequestSchema } from '@hr/shared/auth/auth.schemas';
 import { ERROR_CODES, MESSAGES } from '@hr/shared/errors';
 import { RATE_LIMITS } from '@hr/shared/rate-limit';
+import { type Context, Hono } from 'hono';
 import type { Db } from '../../db/client.ts';
 import type { AppEnv } from '../../http/app-env.ts';
 import { errorBody } from '../../http/error-handler.ts';
@@ -42,7 +43,12 @@ export function authRoutes(deps: { db: Db; auth: Auth; trustProxy: boolean }) {
     } catch (err) {
       if (email.success) {
         const reason = err instanceof Error ? err.message : 'unknown';
-        await insertSecurityEvent(db, { action: 'failed_signup', email: email.data, ...meta, metadata: { reason } });
+        await insertSecurityEvent(db, {
+          action: 'failed_signup',
+          email: email.data,
+          ...meta,
+          metadata: { reason },
+        });
       }
       throw err;
     }
@@ -62,18 +68,32 @@ export function authRoutes(deps: { db: Db; auth: Auth; trustProxy: boolean }) {
       new Request(c.req.url, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ email: input.email, password: input.password, rememberMe: input.rememberMe ?? true }),
+        body: JSON.stringify({
+          email: input.email,
+          password: input.password,
+          rememberMe: input.rememberMe ?? true,
+        }),
       }),
     );
 
     if (response.ok) {
       const payload = (await response.clone().json()) as { user?: { id?: string } };
-      await insertSecurityEvent(db, { action: 'successful_login', email: input.email, userId: payload.user?.id ?? null, ...meta });
+      await insertSecurityEvent(db, {
+        action: 'successful_login',
+        email: input.email,
+        userId: payload.user?.id ?? null,
+        ...meta,
+      });
       return response;
     }
     await countAttempt(db, key, RATE_LIMITS.login);
     const failure = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
-    await insertSecurityEvent(db, { action: 'failed_login', email: input.email, ...meta, metadata: { code: failure.code } });
+    await insertSecurityEvent(db, {
+      action: 'failed_login',
+      email: input.email,
+      ...meta,
+      metadata: { code: failure.code },
+    });
     if (failure.code === 'EMAIL_NOT_VERIFIED') {
       return c.json(errorBody(ERROR_CODES.FORBIDDEN, MESSAGES.emailNotVerified), 403);
     }

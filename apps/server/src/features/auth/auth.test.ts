@@ -1,6 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestStore, httpClient, latestMailTo, startTestApp, type TestApp, type TestStore } from '../../../test/test-context.ts';
+import {
+  createTestStore,
+  httpClient,
+  latestMailTo,
+  startTestApp,
+  type TestApp,
+  type TestStore,
+} from '../../../test/test-context.ts';
 import { rowsOf } from '../../db/client.ts';
 import { authUsers } from '../../db/schema/auth.ts';
 import { securityEvents } from '../../db/schema/security.ts';
@@ -17,11 +24,18 @@ afterAll(async () => {
   await store.dispose();
 });
 
-const signUpBody = (email: string) => ({ name: 'Rita Founder', companyName: 'Rita Robotics Ltd', email, password: 'Str0ng!Passw0rd' });
+const signUpBody = (email: string) => ({
+  name: 'Rita Founder',
+  companyName: 'Rita Robotics Ltd',
+  email,
+  password: 'Str0ng!Passw0rd',
+});
 
 /** Counts rows as the owner, across companies (RLS is bypassed only by the superuser test connection). */
 async function countRows(table: string, where: string) {
-  const [row] = rowsOf<{ n: number }>(await t.database.db.execute(sql.raw(`select count(*)::int as n from ${table} where ${where}`)));
+  const [row] = rowsOf<{ n: number }>(
+    await t.database.db.execute(sql.raw(`select count(*)::int as n from ${table} where ${where}`)),
+  );
   return row?.n ?? 0;
 }
 
@@ -30,12 +44,20 @@ describe('sign-up', () => {
     const client = httpClient(t.app);
     const res = await client.post('/api/auth/sign-up/email', signUpBody('  Rita@Example.com '));
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'verification_sent', message: 'Please check your email to verify your account.' });
+    expect(await res.json()).toEqual({
+      status: 'verification_sent',
+      message: 'Please check your email to verify your account.',
+    });
 
-    const [user] = await t.database.db.select().from(authUsers).where(eq(authUsers.email, 'rita@example.com'));
+    const [user] = await t.database.db
+      .select()
+      .from(authUsers)
+      .where(eq(authUsers.email, 'rita@example.com'));
     expect(user?.emailVerified).toBe(false);
     const [company] = rowsOf<{ id: string; name: string }>(
-      await t.database.db.execute(sql`select c.id, c.name from companies c join profiles p on p.company_id = c.id where p.id = ${user?.id}`),
+      await t.database.db.execute(
+        sql`select c.id, c.name from companies c join profiles p on p.company_id = c.id where p.id = ${user?.id}`,
+      ),
     );
     expect(company?.name).toBe('Rita Robotics Ltd');
     const [settings] = rowsOf<Record<string, unknown>>(
@@ -56,7 +78,10 @@ describe('sign-up', () => {
     });
 
     // Not verified yet: sign-in is refused with a clear message.
-    const early = await client.post('/api/auth/sign-in/email', { email: 'rita@example.com', password: 'Str0ng!Passw0rd' });
+    const early = await client.post('/api/auth/sign-in/email', {
+      email: 'rita@example.com',
+      password: 'Str0ng!Passw0rd',
+    });
     expect(early.status).toBe(403);
     expect((await early.json()).error.message).toBe('Please verify your email address before signing in.');
 
@@ -72,35 +97,51 @@ describe('sign-up', () => {
     expect(me.profile.fullName).toBe('Rita Founder');
     expect(me.permissions.settings).toBe('full');
 
-    const actions = (await t.database.db.select().from(securityEvents).where(eq(securityEvents.email, 'rita@example.com'))).map((e) => e.action);
+    const actions = (
+      await t.database.db.select().from(securityEvents).where(eq(securityEvents.email, 'rita@example.com'))
+    ).map((e) => e.action);
     expect(actions).toEqual(expect.arrayContaining(['signup_attempt', 'failed_login', 'successful_login']));
   });
 
   it('says User already registered for a known email and writes failed_signup', async () => {
-    const res = await httpClient(t.app).post('/api/auth/sign-up/email', signUpBody('owner@northwind.example'));
+    const res = await httpClient(t.app).post(
+      '/api/auth/sign-up/email',
+      signUpBody('owner@northwind.example'),
+    );
     expect(res.status).toBe(409);
     expect((await res.json()).error.message).toBe('User already registered');
-    expect(await countRows('security_events', `email = 'owner@northwind.example' and action = 'failed_signup'`)).toBe(1);
+    expect(
+      await countRows('security_events', `email = 'owner@northwind.example' and action = 'failed_signup'`),
+    ).toBe(1);
   });
 
   it('leaves nothing behind when a step fails part-way', async () => {
     // A real database failure on the last insert of the transaction (the role).
-    await t.database.db.execute(sql.raw(`
+    await t.database.db.execute(
+      sql.raw(`
       create or replace function fail_role_insert() returns trigger language plpgsql as $$
       begin
         if exists (select 1 from profiles where id = new.user_id and email = 'broken@example.com') then
           raise exception 'injected failure';
         end if;
         return new;
-      end $$`));
-    await t.database.db.execute(sql.raw(`
-      create trigger fail_role_insert before insert on user_roles for each row execute function fail_role_insert();`));
+      end $$`),
+    );
+    await t.database.db.execute(
+      sql.raw(`
+      create trigger fail_role_insert before insert on user_roles for each row execute function fail_role_insert();`),
+    );
     try {
       const res = await httpClient(t.app).post('/api/auth/sign-up/email', signUpBody('broken@example.com'));
       expect(res.status).toBe(500);
       expect((await res.json()).error.code).toBe('INTERNAL_ERROR');
       expect(await countRows('auth_users', `email = 'broken@example.com'`)).toBe(0);
-      expect(await countRows('auth_accounts a join auth_users u on u.id = a.user_id', `u.email = 'broken@example.com'`)).toBe(0);
+      expect(
+        await countRows(
+          'auth_accounts a join auth_users u on u.id = a.user_id',
+          `u.email = 'broken@example.com'`,
+        ),
+      ).toBe(0);
       expect(await countRows('profiles', `email = 'broken@example.com'`)).toBe(0);
       expect(await countRows('companies', `name = 'Rita Robotics Ltd'`)).toBe(1); // only the first test's company
     } finally {
@@ -115,7 +156,10 @@ describe('sign-up', () => {
     ['wrong types', { name: 42, companyName: ['a'], email: 'x2@example.com', password: true }],
     ['unknown fields', { ...signUpBody('x3@example.com'), role: 'developer' }],
     ['over-long strings', { ...signUpBody('x4@example.com'), companyName: 'c'.repeat(5000) }],
-    ['a weak password', signUpBody('x5@example.com') && { ...signUpBody('x5@example.com'), password: 'password' }],
+    [
+      'a weak password',
+      signUpBody('x5@example.com') && { ...signUpBody('x5@example.com'), password: 'password' },
+    ],
     ['an invalid email', signUpBody("'; drop table companies; --")],
   ])('answers %s with a 400 and field messages, writing nothing', async (_label, body) => {
     const before = await countRows('auth_users', 'true');
@@ -149,18 +193,32 @@ describe('sign-in, session and sign-out', () => {
     expect(body.lineManager.fullName).toBe('Maya Mitchell');
     expect(body.permissions.settings).toBe('no_access');
     expect(body.permissions.inventory).toBe('full');
-    const sessionsBefore = await countRows('auth_sessions s join auth_users u on u.id = s.user_id', `u.email = 'alice@northwind.example'`);
+    const sessionsBefore = await countRows(
+      'auth_sessions s join auth_users u on u.id = s.user_id',
+      `u.email = 'alice@northwind.example'`,
+    );
 
     const out = await client.post('/api/auth/sign-out', {}, { origin: 'http://localhost:3000' });
     expect(out.status).toBe(200);
     expect((await client.get('/api/v1/me')).status).toBe(401);
-    expect(await countRows('auth_sessions s join auth_users u on u.id = s.user_id', `u.email = 'alice@northwind.example'`)).toBe(sessionsBefore - 1);
+    expect(
+      await countRows(
+        'auth_sessions s join auth_users u on u.id = s.user_id',
+        `u.email = 'alice@northwind.example'`,
+      ),
+    ).toBe(sessionsBefore - 1);
   });
 
   it('refuses a wrong password with the contract error', async () => {
-    const res = await httpClient(t.app).post('/api/auth/sign-in/email', { email: 'tom@northwind.example', password: 'nope-nope' });
+    const res = await httpClient(t.app).post('/api/auth/sign-in/email', {
+      email: 'tom@northwind.example',
+      password: 'nope-nope',
+    });
     expect(res.status).toBe(401);
-    expect((await res.json()).error).toEqual({ code: 'UNAUTHENTICATED', message: 'Invalid email or password' });
+    expect((await res.json()).error).toEqual({
+      code: 'UNAUTHENTICATED',
+      message: 'Invalid email or password',
+    });
   });
 
   it('reports the manager as a line manager', async () => {
@@ -187,6 +245,8 @@ describe('change password', () => {
     expect((await res.json()).message).toBe('Password updated successfully');
     expect((await (await client.get('/api/v1/me')).json()).profile.firstLoginCompleted).toBe(true);
     await httpClient(t.app).signIn('new@northwind.example', 'brand-new-pass');
-    expect(await countRows('security_events', `email = 'new@northwind.example' and action = 'password_changed'`)).toBe(1);
+    expect(
+      await countRows('security_events', `email = 'new@northwind.example' and action = 'password_changed'`),
+    ).toBe(1);
   });
 });

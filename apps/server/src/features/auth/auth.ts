@@ -27,7 +27,12 @@ export function createAuth({ db, secret, publicUrl, mailer }: AuthOptions) {
     logger: { level: 'error' },
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: authUsers, session: authSessions, account: authAccounts, verification: authVerifications },
+      schema: {
+        user: authUsers,
+        session: authSessions,
+        account: authAccounts,
+        verification: authVerifications,
+      },
     }),
     emailAndPassword: {
       enabled: true,

@@ -3,7 +3,10 @@ import type { Role } from '@hr/shared/roles';
 import type { Tx } from '../../db/client.ts';
 import { companies, companySettings, profiles, userRoles } from '../../db/schema/core.ts';
 
-export async function insertCompanyWithDefaults(tx: Tx, company: { id: string; name: string }): Promise<void> {
+export async function insertCompanyWithDefaults(
+  tx: Tx,
+  company: { id: string; name: string },
+): Promise<void> {
   await tx.insert(companies).values({ id: company.id, name: company.name, legalName: company.name });
   // Every column default is the spec's section 9 default.
   await tx.insert(companySettings).values({ companyId: company.id });
@@ -11,7 +14,14 @@ export async function insertCompanyWithDefaults(tx: Tx, company: { id: string; n
 
 export async function insertProfileWithRole(
   tx: Tx,
-  profile: { id: string; companyId: string; email: string; fullName: string; firstLoginCompleted: boolean; role: Role },
+  profile: {
+    id: string;
+    companyId: string;
+    email: string;
+    fullName: string;
+    firstLoginCompleted: boolean;
+    role: Role;
+  },
 ): Promise<void> {
   await tx.insert(profiles).values({
     id: profile.id,

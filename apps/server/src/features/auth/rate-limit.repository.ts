@@ -1,5 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
 import type { RateLimitRule, RateLimitWindow } from '@hr/shared/rate-limit';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rateLimits } from '../../db/schema/security.ts';
 

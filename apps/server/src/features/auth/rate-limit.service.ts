@@ -4,7 +4,13 @@ import { errors } from '../../http/app-error.ts';
 import { findWindow, recordAttempt } from './rate-limit.repository.ts';
 
 /** Throws the 429 with `message` when the key has used its window up. */
-export async function assertWithinLimit(db: Db, key: string, rule: RateLimitRule, message: string, now = new Date()) {
+export async function assertWithinLimit(
+  db: Db,
+  key: string,
+  rule: RateLimitRule,
+  message: string,
+  now = new Date(),
+) {
   const verdict = checkRateLimit(await findWindow(db, key), now, rule);
   if (!verdict.allowed) throw errors.rateLimited(message, verdict.retryAfterSeconds);
 }

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestStore, httpClient, startTestApp, type TestApp, type TestStore } from '../../../test/test-context.ts';
+import {
+  createTestStore,
+  httpClient,
+  startTestApp,
+  type TestApp,
+  type TestStore,
+} from '../../../test/test-context.ts';
 
 let store: TestStore;
 let t: TestApp;
@@ -29,29 +35,48 @@ describe('rate limits stored in the database', () => {
     }
     const sixth = await client.post('/api/auth/sign-up/email', body);
     expect(sixth.status).toBe(429);
-    expect((await sixth.json()).error).toEqual({ code: 'RATE_LIMITED', message: 'Too many signup attempts. Please try again later.' });
+    expect((await sixth.json()).error).toEqual({
+      code: 'RATE_LIMITED',
+      message: 'Too many signup attempts. Please try again later.',
+    });
     expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0);
 
     await restart();
-    const afterRestart = await httpClient(t.app).post('/api/auth/sign-up/email', { ...body, password: 'Str0ng!Passw0rd' });
+    const afterRestart = await httpClient(t.app).post('/api/auth/sign-up/email', {
+      ...body,
+      password: 'Str0ng!Passw0rd',
+    });
     expect(afterRestart.status).toBe(429);
     // Another email is not affected.
-    const other = await httpClient(t.app).post('/api/auth/sign-up/email', { ...body, email: 'other@example.com', password: 'Str0ng!Passw0rd' });
+    const other = await httpClient(t.app).post('/api/auth/sign-up/email', {
+      ...body,
+      email: 'other@example.com',
+      password: 'Str0ng!Passw0rd',
+    });
     expect(other.status).toBe(200);
   });
 
   it('answers the 11th failed login within 15 minutes with 429 even with the right password, also after a restart', async () => {
     const client = httpClient(t.app);
     for (let i = 0; i < 10; i++) {
-      const res = await client.post('/api/auth/sign-in/email', { email: 'tom@northwind.example', password: `wrong-${i}` });
+      const res = await client.post('/api/auth/sign-in/email', {
+        email: 'tom@northwind.example',
+        password: `wrong-${i}`,
+      });
       expect(res.status).toBe(401);
     }
-    const eleventh = await client.post('/api/auth/sign-in/email', { email: 'TOM@northwind.example', password: 'DemoPassw0rd!2026' });
+    const eleventh = await client.post('/api/auth/sign-in/email', {
+      email: 'TOM@northwind.example',
+      password: 'DemoPassw0rd!2026',
+    });
     expect(eleventh.status).toBe(429);
     expect((await eleventh.json()).error.message).toBe('Too many login attempts. Please try again later.');
 
     await restart();
-    const afterRestart = await httpClient(t.app).post('/api/auth/sign-in/email', { email: 'tom@northwind.example', password: 'DemoPassw0rd!2026' });
+    const afterRestart = await httpClient(t.app).post('/api/auth/sign-in/email', {
+      email: 'tom@northwind.example',
+      password: 'DemoPassw0rd!2026',
+    });
     expect(afterRestart.status).toBe(429);
     // Alice's logins are untouched.
     await httpClient(t.app).signIn('alice@northwind.example');

@@ -1,12 +1,12 @@
 /** Sign-up: one transaction creates the login, the company, its settings, the profile and the role. */
 import { randomUUID } from 'node:crypto';
-import { MESSAGES } from '@hr/shared/errors';
 import type { SignUpRequest } from '@hr/shared/auth/auth.schemas';
+import { MESSAGES } from '@hr/shared/errors';
 import type { Db } from '../../db/client.ts';
 import { enterTenant } from '../../db/tenant.ts';
 import { errors } from '../../http/app-error.ts';
-import type { Auth } from './auth.ts';
 import { findUserIdByEmail, insertCredentialUser } from './auth.repository.ts';
+import type { Auth } from './auth.ts';
 import { insertCompanyWithDefaults, insertProfileWithRole } from './provisioning.repository.ts';
 
 const UNIQUE_VIOLATION = '23505';
@@ -18,14 +18,24 @@ function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
-export async function signUp(db: Db, auth: Auth, input: SignUpRequest): Promise<{ userId: string; companyId: string }> {
+export async function signUp(
+  db: Db,
+  auth: Auth,
+  input: SignUpRequest,
+): Promise<{ userId: string; companyId: string }> {
   if (await findUserIdByEmail(db, input.email)) throw errors.conflict(MESSAGES.userAlreadyRegistered);
   const passwordHash = await (await auth.$context).password.hash(input.password);
   const userId = randomUUID();
   const companyId = randomUUID();
   try {
     await db.transaction(async (tx) => {
-      await insertCredentialUser(tx, { id: userId, name: input.name, email: input.email, passwordHash, emailVerified: false });
+      await insertCredentialUser(tx, {
+        id: userId,
+        name: input.name,
+        email: input.email,
+        passwordHash,
+        emailVerified: false,
+      });
       await enterTenant(tx, { companyId, userId, role: 'super_admin' });
       await insertCompanyWithDefaults(tx, { id: companyId, name: input.companyName });
       // The founder chose this password, so no forced change on first sign-in.

@@ -10,7 +10,12 @@ export async function findMeRow(tx: Tx, userId: string) {
   const [row] = await tx
     .select({
       profile: profiles,
-      company: { id: companies.id, name: companies.name, legalName: companies.legalName, tradingName: companies.tradingName },
+      company: {
+        id: companies.id,
+        name: companies.name,
+        legalName: companies.legalName,
+        tradingName: companies.tradingName,
+      },
       lineManager: { id: lineManagers.id, fullName: lineManagers.fullName, phone: lineManagers.phone },
       managesSomeone: sql<boolean>`exists (select 1 from ${profiles} reports where reports.line_manager = ${profiles.id})`,
     })

@@ -1,6 +1,6 @@
-import { Hono } from 'hono';
 import { changePasswordRequestSchema } from '@hr/shared/auth/auth.schemas';
 import { MESSAGES } from '@hr/shared/errors';
+import { Hono } from 'hono';
 import type { Db } from '../../db/client.ts';
 import type { AppEnv } from '../../http/app-env.ts';
 import { parseJsonBody } from '../../http/validate.ts';

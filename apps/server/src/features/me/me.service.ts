@@ -5,14 +5,16 @@ import type { Db } from '../../db/client.ts';
 import { withTenant } from '../../db/tenant.ts';
 import type { Principal } from '../../http/app-env.ts';
 import { errors } from '../../http/app-error.ts';
-import type { Auth } from '../auth/auth.ts';
 import { deleteOtherSessions, updateCredentialPassword } from '../auth/auth.repository.ts';
+import type { Auth } from '../auth/auth.ts';
 import { insertSecurityEvent } from '../auth/security-events.repository.ts';
 import { findMeRow, markFirstLoginCompleted } from './me.repository.ts';
 
 export async function getMe(db: Db, principal: Principal): Promise<MeResponse> {
-  const row = await withTenant(db, { companyId: principal.companyId, userId: principal.user.id, role: principal.role }, (tx) =>
-    findMeRow(tx, principal.user.id),
+  const row = await withTenant(
+    db,
+    { companyId: principal.companyId, userId: principal.user.id, role: principal.role },
+    (tx) => findMeRow(tx, principal.user.id),
   );
   if (!row) throw errors.notFound();
   const { profile, company, lineManager } = row;
@@ -49,8 +51,10 @@ export async function changePassword(
     await updateCredentialPassword(tx, principal.user.id, hash);
     await deleteOtherSessions(tx, principal.user.id, principal.sessionId);
   });
-  await withTenant(db, { companyId: principal.companyId, userId: principal.user.id, role: principal.role }, (tx) =>
-    markFirstLoginCompleted(tx, principal.user.id),
+  await withTenant(
+    db,
+    { companyId: principal.companyId, userId: principal.user.id, role: principal.role },
+    (tx) => markFirstLoginCompleted(tx, principal.user.id),
   );
   await insertSecurityEvent(db, {
     action: 'password_changed',

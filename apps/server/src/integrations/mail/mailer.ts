@@ -17,12 +17,23 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-export function createMailer(options: { smtpUrl?: string | undefined; from: string; outboxDir: string; logger: Logger }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string | undefined;
+  from: string;
+  outboxDir: string;
+  logger: Logger;
+}): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        await transport.sendMail({
+          from: options.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+        });
       },
     };
   }
@@ -32,7 +43,10 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
       const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_');
       const file = path.join(options.outboxDir, `${Date.now()}-${safeTo}.json`);
       await writeFile(file, JSON.stringify({ from: options.from, ...message }, null, 2));
-      options.logger.info({ to: message.to, link: message.link, file }, 'mail written to outbox (no SMTP_URL)');
+      options.logger.info(
+        { to: message.to, link: message.link, file },
+        'mail written to outbox (no SMTP_URL)',
+      );
     },
   };
 }

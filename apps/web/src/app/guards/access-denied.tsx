@@ -20,3 +20,5 @@ export function AccessDenied({ message = MESSAGES.accessDenied }: { message?: st
     </section>
   );
 }
+
+export default AccessDenied;

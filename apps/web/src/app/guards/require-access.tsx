@@ -1,8 +1,10 @@
 /** Shows the page only to roles and section permissions that may use it, else Access Denied. */
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { type AccessRule, canUse } from '@/lib/access';
 import { useMe } from '@/lib/session';
-import { AccessDenied } from './access-denied';
+
+// Loaded on demand: it brings the shared message catalogue (and with it zod) along.
+const AccessDenied = lazy(() => import('./access-denied'));
 
 export function RequireAccess({
   rule,
