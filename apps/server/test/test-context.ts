@@ -6,6 +6,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { assertServingRoleIsRestricted, runMigrations } from '../src/db/migrate.ts';
@@ -134,3 +135,36 @@ export function latestMailTo(outboxDir: string, to: string): { link: string; sub
   }
   throw new Error(`no mail to ${to}`);
 }
+
+/**
+ * Registers beforeAll/afterAll for one app per test file and returns accessors to it.
+ * `restart()` closes the app and database and opens both again over the same data.
+ */
+export function useTestApp(options: { seed?: boolean } = {}) {
+  let store: TestStore | undefined;
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    store = await createTestStore();
+    current = await startTestApp(store, options);
+  });
+  afterAll(async () => {
+    await current?.close();
+    await store?.dispose();
+  });
+  return {
+    get app(): TestApp {
+      if (!current) throw new Error('the test app is not started');
+      return current;
+    },
+    async restart() {
+      if (!store || !current) throw new Error('the test app is not started');
+      await current.close();
+      current = await startTestApp(store, options);
+    },
+  };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: tests assert on arbitrary paths of JSON response bodies.
+export type Json = any;
+/** A response body as JSON, typed loosely for assertions. */
+export const json = (res: Response): Promise<Json> => res.json();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestStore,
   httpClient,
+  json,
   startTestApp,
   type TestApp,
   type TestStore,
@@ -134,7 +135,7 @@ describe('tenant isolation through the API', () => {
   it('shows a Southbank user only Southbank in /me', async () => {
     const client = httpClient(t.app);
     await client.signIn('sam@southbank.example');
-    const me = await (await client.get('/api/v1/me')).json();
+    const me = await json(await client.get('/api/v1/me'));
     expect(me.company.id).toBe(southbank);
     expect(me.company.displayName).toBe('Southbank Hire Ltd');
     expect(JSON.stringify(me)).not.toContain(northwind);
@@ -156,7 +157,7 @@ describe('every product route needs a session', () => {
         route: `${route.method} ${route.path}`,
         status: 401,
       });
-      expect((await res.json()).error.code).toBe('UNAUTHENTICATED');
+      expect((await json(res)).error.code).toBe('UNAUTHENTICATED');
     }
   });
 
@@ -165,6 +166,6 @@ describe('every product route needs a session', () => {
     expect([401, 404]).toContain(res.status);
     const res2 = await t.app.request('/api/nothing-here');
     expect(res2.status).toBe(404);
-    expect((await res2.json()).error.code).toBe('NOT_FOUND');
+    expect((await json(res2)).error.code).toBe('NOT_FOUND');
   });
 });

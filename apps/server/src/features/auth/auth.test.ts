@@ -1,28 +1,22 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestStore,
-  httpClient,
-  latestMailTo,
-  startTestApp,
-  type TestApp,
-  type TestStore,
-} from '../../../test/test-context.ts';
+import { describe, expect, it } from 'vitest';
+import { httpClient, json, latestMailTo, useTestApp } from '../../../test/test-context.ts';
 import { rowsOf } from '../../db/client.ts';
 import { authUsers } from '../../db/schema/auth.ts';
 import { securityEvents } from '../../db/schema/security.ts';
 
-let store: TestStore;
-let t: TestApp;
-
-beforeAll(async () => {
-  store = await createTestStore();
-  t = await startTestApp(store);
-});
-afterAll(async () => {
-  await t.close();
-  await store.dispose();
-});
+const testApp = useTestApp();
+const t = {
+  get app() {
+    return testApp.app.app;
+  },
+  get database() {
+    return testApp.app.database;
+  },
+  get outboxDir() {
+    return testApp.app.outboxDir;
+  },
+};
 
 const signUpBody = (email: string) => ({
   name: 'Rita Founder',
@@ -44,7 +38,7 @@ describe('sign-up', () => {
     const client = httpClient(t.app);
     const res = await client.post('/api/auth/sign-up/email', signUpBody('  Rita@Example.com '));
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({
+    expect(await json(res)).toEqual({
       status: 'verification_sent',
       message: 'Please check your email to verify your account.',
     });
@@ -83,7 +77,7 @@ describe('sign-up', () => {
       password: 'Str0ng!Passw0rd',
     });
     expect(early.status).toBe(403);
-    expect((await early.json()).error.message).toBe('Please verify your email address before signing in.');
+    expect((await json(early)).error.message).toBe('Please verify your email address before signing in.');
 
     const mail = latestMailTo(t.outboxDir, 'rita@example.com');
     const link = new URL(mail.link);
@@ -91,7 +85,7 @@ describe('sign-up', () => {
     expect([200, 302]).toContain(verify.status);
 
     await client.signIn('rita@example.com', 'Str0ng!Passw0rd');
-    const me = await (await client.get('/api/v1/me')).json();
+    const me = await json(await client.get('/api/v1/me'));
     expect(me.role).toBe('super_admin');
     expect(me.company.name).toBe('Rita Robotics Ltd');
     expect(me.profile.fullName).toBe('Rita Founder');
@@ -109,7 +103,7 @@ describe('sign-up', () => {
       signUpBody('owner@northwind.example'),
     );
     expect(res.status).toBe(409);
-    expect((await res.json()).error.message).toBe('User already registered');
+    expect((await json(res)).error.message).toBe('User already registered');
     expect(
       await countRows('security_events', `email = 'owner@northwind.example' and action = 'failed_signup'`),
     ).toBe(1);
@@ -134,7 +128,7 @@ describe('sign-up', () => {
     try {
       const res = await httpClient(t.app).post('/api/auth/sign-up/email', signUpBody('broken@example.com'));
       expect(res.status).toBe(500);
-      expect((await res.json()).error.code).toBe('INTERNAL_ERROR');
+      expect((await json(res)).error.code).toBe('INTERNAL_ERROR');
       expect(await countRows('auth_users', `email = 'broken@example.com'`)).toBe(0);
       expect(
         await countRows(
@@ -165,9 +159,9 @@ describe('sign-up', () => {
     const before = await countRows('auth_users', 'true');
     const res = await httpClient(t.app).post('/api/auth/sign-up/email', body);
     expect(res.status).toBe(400);
-    const json = await res.json();
-    expect(json.error.code).toBe('VALIDATION_ERROR');
-    expect(Object.keys(json.error.fields ?? {}).length).toBeGreaterThan(0);
+    const payload = await json(res);
+    expect(payload.error.code).toBe('VALIDATION_ERROR');
+    expect(Object.keys(payload.error.fields ?? {}).length).toBeGreaterThan(0);
     expect(await countRows('auth_users', 'true')).toBe(before);
   });
 
@@ -187,7 +181,7 @@ describe('sign-in, session and sign-out', () => {
     await client.signIn('  ALICE@northwind.example ');
     const me = await client.get('/api/v1/me');
     expect(me.status).toBe(200);
-    const body = await me.json();
+    const body = await json(me);
     expect(body.profile.email).toBe('alice@northwind.example');
     expect(body.role).toBe('operative');
     expect(body.lineManager.fullName).toBe('Maya Mitchell');
@@ -215,7 +209,7 @@ describe('sign-in, session and sign-out', () => {
       password: 'nope-nope',
     });
     expect(res.status).toBe(401);
-    expect((await res.json()).error).toEqual({
+    expect((await json(res)).error).toEqual({
       code: 'UNAUTHENTICATED',
       message: 'Invalid email or password',
     });
@@ -224,7 +218,7 @@ describe('sign-in, session and sign-out', () => {
   it('reports the manager as a line manager', async () => {
     const client = httpClient(t.app);
     await client.signIn('manager@northwind.example');
-    const me = await (await client.get('/api/v1/me')).json();
+    const me = await json(await client.get('/api/v1/me'));
     expect(me.profile.isLineManager).toBe(true);
     expect(me.profile.phone).toBe('+44 20 7946 0018');
   });
@@ -234,16 +228,16 @@ describe('change password', () => {
   it('sets the password, completes the first login and writes password_changed', async () => {
     const client = httpClient(t.app);
     await client.signIn('new@northwind.example');
-    expect((await (await client.get('/api/v1/me')).json()).profile.firstLoginCompleted).toBe(false);
+    expect((await json(await client.get('/api/v1/me'))).profile.firstLoginCompleted).toBe(false);
 
     const short = await client.post('/api/v1/me/password', { newPassword: '12345' });
     expect(short.status).toBe(400);
-    expect((await short.json()).error.message).toBe('Password must be at least 6 characters long');
+    expect((await json(short)).error.message).toBe('Password must be at least 6 characters long');
 
     const res = await client.post('/api/v1/me/password', { newPassword: 'brand-new-pass' });
     expect(res.status).toBe(200);
-    expect((await res.json()).message).toBe('Password updated successfully');
-    expect((await (await client.get('/api/v1/me')).json()).profile.firstLoginCompleted).toBe(true);
+    expect((await json(res)).message).toBe('Password updated successfully');
+    expect((await json(await client.get('/api/v1/me'))).profile.firstLoginCompleted).toBe(true);
     await httpClient(t.app).signIn('new@northwind.example', 'brand-new-pass');
     expect(
       await countRows('security_events', `email = 'new@northwind.example' and action = 'password_changed'`),

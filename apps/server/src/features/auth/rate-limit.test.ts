@@ -1,29 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestStore,
-  httpClient,
-  startTestApp,
-  type TestApp,
-  type TestStore,
-} from '../../../test/test-context.ts';
+import { describe, expect, it } from 'vitest';
+import { httpClient, json, useTestApp } from '../../../test/test-context.ts';
 
-let store: TestStore;
-let t: TestApp;
-
-beforeAll(async () => {
-  store = await createTestStore();
-  t = await startTestApp(store);
-});
-afterAll(async () => {
-  await t.close();
-  await store.dispose();
-});
-
-/** Closes the app and its database and opens both again over the same stored data. */
-async function restart() {
-  await t.close();
-  t = await startTestApp(store);
-}
+const testApp = useTestApp();
+const t = {
+  get app() {
+    return testApp.app.app;
+  },
+};
+const restart = () => testApp.restart();
 
 describe('rate limits stored in the database', () => {
   it('answers the 6th sign-up attempt within 15 minutes with 429, also after a restart', async () => {
@@ -35,7 +19,7 @@ describe('rate limits stored in the database', () => {
     }
     const sixth = await client.post('/api/auth/sign-up/email', body);
     expect(sixth.status).toBe(429);
-    expect((await sixth.json()).error).toEqual({
+    expect((await json(sixth)).error).toEqual({
       code: 'RATE_LIMITED',
       message: 'Too many signup attempts. Please try again later.',
     });
@@ -70,7 +54,7 @@ describe('rate limits stored in the database', () => {
       password: 'DemoPassw0rd!2026',
     });
     expect(eleventh.status).toBe(429);
-    expect((await eleventh.json()).error.message).toBe('Too many login attempts. Please try again later.');
+    expect((await json(eleventh)).error.message).toBe('Too many login attempts. Please try again later.');
 
     await restart();
     const afterRestart = await httpClient(t.app).post('/api/auth/sign-in/email', {
