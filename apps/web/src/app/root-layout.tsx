@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
-import { AppUpdateDialog } from '@/features/app-update/components/app-update-dialog';
+import { AppUpdatePrompt } from '@/features/app-update/components/app-update-prompt';
 import { MobileRedirect } from './guards/mobile-redirect';
 import { NavigationHistoryProvider } from './navigation-history';
 
@@ -14,7 +14,7 @@ export function RootLayout() {
           <Outlet />
         </Suspense>
       </MobileRedirect>
-      <AppUpdateDialog />
+      <AppUpdatePrompt />
     </NavigationHistoryProvider>
   );
 }

@@ -32,7 +32,15 @@ describe('mobile redirect', () => {
   });
 
   it('leaves the mobile pages, /auth and the pages the mobile pages link to alone', () => {
-    for (const path of ['/mobile-home', '/mobile-absence', '/mobile-chat', '/auth', '/auth/callback', '/holidays', '/expenses']) {
+    for (const path of [
+      '/mobile-home',
+      '/mobile-absence',
+      '/mobile-chat',
+      '/auth',
+      '/auth/callback',
+      '/holidays',
+      '/expenses',
+    ]) {
       expect(shouldRedirectToMobileHome(path, phone)).toBe(false);
     }
   });

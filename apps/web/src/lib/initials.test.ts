@@ -27,7 +27,9 @@ describe('displayName', () => {
 
   it('falls back to the email when the name is missing or blank', () => {
     expect(displayName({ fullName: null, email: 'alice@northwind.example' })).toBe('alice@northwind.example');
-    expect(displayName({ fullName: '   ', email: 'alice@northwind.example' })).toBe('alice@northwind.example');
+    expect(displayName({ fullName: '   ', email: 'alice@northwind.example' })).toBe(
+      'alice@northwind.example',
+    );
   });
 
   it('falls back to "User" when there is neither', () => {

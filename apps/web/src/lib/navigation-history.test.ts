@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { HISTORY_LIMIT, type HistoryEntry, popCurrent, previousPage, recordVisit } from './navigation-history';
+import {
+  HISTORY_LIMIT,
+  type HistoryEntry,
+  popCurrent,
+  previousPage,
+  recordVisit,
+} from './navigation-history';
 import { ROUTE_TITLES, routeTitle } from './route-titles';
 
 function visit(paths: string[]): HistoryEntry[] {

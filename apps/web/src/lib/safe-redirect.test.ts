@@ -7,7 +7,14 @@ describe('safeRedirectTarget', () => {
   });
 
   it('refuses other sites, protocol-relative URLs and the auth page', () => {
-    for (const bad of ['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)', '/auth', '/auth?x=1']) {
+    for (const bad of [
+      'https://evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '/auth',
+      '/auth?x=1',
+    ]) {
       expect(safeRedirectTarget(bad)).toBe('/');
     }
     expect(safeRedirectTarget(null)).toBe('/');

@@ -11,15 +11,21 @@ import {
   useSidebar,
 } from '@/components/ui/sidebar';
 import { canUse } from '@/lib/access';
+import { isMobileAllowedPath, usesMobileLayout, useViewport } from '@/lib/device';
 import { isRouteActive } from '@/lib/route-match';
 import type { Me } from '@/lib/session';
 import { AppLogo } from './app-logo';
-import { NAV_GROUPS } from './navigation';
+import { NAV_GROUPS, type NavEntry } from './navigation';
 
 export function AppSidebar({ me }: { me: Me }) {
   const { pathname } = useLocation();
   const { state, isMobile, setOpenMobile } = useSidebar();
   const collapsed = state === 'collapsed' && !isMobile;
+  // On phones only the pages a phone may open are offered (the rest would bounce to /mobile-home).
+  const mobileLayout = usesMobileLayout(useViewport());
+  const reachable = (entry: NavEntry) =>
+    (!entry.access || canUse(me, entry.access)) &&
+    (!mobileLayout || entry.external || isMobileAllowedPath(entry.to));
   const closeDrawer = () => {
     if (isMobile) setOpenMobile(false);
   };
@@ -38,7 +44,7 @@ export function AppSidebar({ me }: { me: Me }) {
       </SidebarHeader>
       <SidebarContent>
         {NAV_GROUPS.map((group) => {
-          const entries = group.entries.filter((entry) => !entry.access || canUse(me, entry.access));
+          const entries = group.entries.filter(reachable);
           if (entries.length === 0) return null;
           const headingId = `nav-${group.label.replace(/\W+/g, '-').toLowerCase()}`;
           return (

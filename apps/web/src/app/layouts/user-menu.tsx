@@ -38,7 +38,8 @@ export function UserMenu({ me, compact = false }: { me: Me; compact?: boolean })
 
   return (
     <>
-      <DropdownMenu>
+      {/* Not modal: a modal menu aria-hides the page while it stays focusable (axe: aria-hidden-focus). */}
+      <DropdownMenu modal={false}>
         <DropdownMenuTrigger
           className="flex items-center gap-2 rounded-md p-1 hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
           aria-label={`User menu for ${name}`}

@@ -127,7 +127,9 @@ export function Sidebar({ children, label }: { children: ReactNode; label: strin
         <SheetContent
           data-testid="sidebar-drawer"
           data-sidebar="sidebar"
-          className="w-(--sidebar-width-mobile) p-0 text-sidebar-foreground"
+          className="p-0 text-sidebar-foreground"
+          // Portalled outside the provider, so the width is set here rather than through its CSS variable.
+          style={{ width: SIDEBAR_WIDTH_MOBILE }}
           aria-describedby={undefined}
         >
           <SheetTitle className="sr-only">{label}</SheetTitle>

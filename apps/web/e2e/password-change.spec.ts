@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, demo, signInViaApi, signInViaForm } from './support';
+
+test('first login forces a password change that cannot be cancelled', async ({ page }) => {
+  await signInViaApi(page, demo.firstLogin);
+  await page.goto('/');
+  const dialog = page.getByRole('dialog', { name: 'Password Change Required' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Close' })).toHaveCount(0);
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  await page.mouse.click(5, 5);
+  await expect(dialog).toBeVisible();
+
+  await dialog.getByLabel('New Password', { exact: true }).fill('abc');
+  await dialog.getByLabel('Confirm New Password').fill('abc');
+  await dialog.getByRole('button', { name: 'Update Password' }).click();
+  await expect(dialog.getByText('Password must be at least 6 characters long')).toBeVisible();
+
+  await dialog.getByLabel('New Password', { exact: true }).fill('brand-new-pass');
+  await dialog.getByLabel('Confirm New Password').fill('brand-new-pasz');
+  await dialog.getByRole('button', { name: 'Update Password' }).click();
+  await expect(dialog.getByText('Passwords do not match')).toBeVisible();
+
+  // The show/hide toggle reveals what was typed.
+  await expect(dialog.getByLabel('New Password', { exact: true })).toHaveAttribute('type', 'password');
+  await dialog.getByRole('button', { name: 'Show password' }).first().click();
+  await expect(dialog.getByLabel('New Password', { exact: true })).toHaveAttribute('type', 'text');
+
+  await dialog.getByLabel('Confirm New Password').fill('brand-new-pass');
+  await dialog.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByText('Password updated successfully')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'HR Dashboard' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // The new password is the one that works now.
+  await page.context().clearCookies();
+  await page.goto('/auth');
+  await signInViaForm(page, demo.firstLogin, DEMO_PASSWORD);
+  await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+  await signInViaForm(page, demo.firstLogin, 'brand-new-pass');
+  await expect(page.getByRole('heading', { level: 1, name: 'HR Dashboard' })).toBeVisible();
+});
+
+test('Change Password from the user menu can be cancelled', async ({ page }) => {
+  await signInViaApi(page, demo.tom);
+  await page.goto('/');
+  await page.getByRole('button', { name: /User menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Change Password' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change Password' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+});

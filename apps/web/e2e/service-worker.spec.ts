@@ -1,0 +1,24 @@
+import { expect, test } from '@playwright/test';
+
+test.use({ serviceWorkers: 'allow' });
+
+test('the service worker is served at /sw.js and registered', async ({ page }) => {
+  const sw = await page.request.get('/sw.js');
+  expect(sw.status()).toBe(200);
+  expect(sw.headers()['content-type']).toContain('javascript');
+
+  const version = await page.request.get('/version.json');
+  expect(version.status()).toBe(200);
+  expect(((await version.json()) as { version: string }).version).toMatch(/^\d+\.\d+\.\d+\+/);
+
+  await page.goto('/auth');
+  const scriptUrl = await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return registration.active?.scriptURL ?? null;
+  });
+  expect(scriptUrl).toMatch(/\/sw\.js$/);
+
+  // The API, e-mail verification links included, must never be answered by the worker's app shell.
+  const health = await page.evaluate(async () => (await fetch('/api/health')).status);
+  expect(health).toBe(200);
+});
