@@ -13,7 +13,6 @@ export function spaRoutes(distDir: string) {
       c.text('The web app is not built. Run `npm run build` (npm start does it for you).', 503),
     );
   }
-  const indexHtml = readFileSync(indexFile, 'utf8');
   const root = path.relative(process.cwd(), distDir) || '.';
   app.use('/assets/*', async (c, next) => {
     await next();
@@ -24,9 +23,12 @@ export function spaRoutes(distDir: string) {
     c.header('Cache-Control', 'no-cache');
   });
   app.use('*', serveStatic({ root }));
+  // A missing hashed asset is a 404, never the HTML page (which the browser would fail to run).
+  app.get('/assets/*', (c) => c.text('Not found', 404));
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');
-    return c.html(indexHtml);
+    // Read per request: a rebuild while the server runs must not leave it serving stale chunk names.
+    return c.html(readFileSync(indexFile, 'utf8'));
   });
   return app;
 }
