@@ -14,9 +14,23 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** Either the database or a transaction: what repositories accept. */
 export type Queryable = Db | Tx;
 
+/** Stops a LISTEN started by `Database.listen`. */
+export type Unlisten = () => Promise<void>;
+
+/**
+ * Subscribes to a NOTIFY channel: PGlite's in-process listener, or one dedicated PostgreSQL connection
+ * that reconnects by itself. `onReconnect` runs after a lost connection is back (messages may be missed).
+ */
+export type Listen = (
+  channel: string,
+  onMessage: (payload: string) => void,
+  onReconnect?: () => void,
+) => Promise<Unlisten>;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  listen: Listen;
   close(): Promise<void>;
 }
 
@@ -33,7 +47,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // A pool error on an idle client must not crash the process; the next query reports it.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const listeners = new Set<Unlisten>();
+    const listen: Listen = async (channel, onMessage, onReconnect) => {
+      const stop = await listenOnPostgres(options.databaseUrl as string, channel, onMessage, onReconnect);
+      listeners.add(stop);
+      return async () => {
+        listeners.delete(stop);
+        await stop();
+      };
+    };
+    return {
+      db,
+      kind: 'postgres',
+      listen,
+      async close() {
+        await Promise.all([...listeners].map((stop) => stop()));
+        await pool.end();
+      },
+    };
   }
   let dataDir: string | undefined;
   if (options.pgliteDir) {
@@ -42,7 +73,74 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const client = await PGlite.create(dataDir ? { dataDir } : {});
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  const listen: Listen = async (channel, onMessage) => {
+    const stop = await client.listen(channel, onMessage);
+    return async () => {
+      if (!client.closed) await stop();
+    };
+  };
+  return { db, kind: 'pglite', listen, close: () => client.close() };
+}
+
+const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000];
+
+/** One dedicated connection running LISTEN; it reconnects with back-off when the server goes away. */
+async function listenOnPostgres(
+  connectionString: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<Unlisten> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let attempt = 0;
+  let timer: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString });
+    next.on('notification', (msg) => {
+      if (msg.channel === channel) onMessage(msg.payload ?? '');
+    });
+    next.on('error', () => scheduleReconnect(next));
+    next.on('end', () => scheduleReconnect(next));
+    await next.connect();
+    await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  };
+
+  const scheduleReconnect = (broken: pg.Client) => {
+    if (stopped || client !== broken) return;
+    client = null;
+    broken.removeAllListeners('end');
+    broken.end().catch(() => {});
+    const retry = () => {
+      if (stopped) return;
+      const delay = RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)];
+      attempt += 1;
+      timer = setTimeout(() => {
+        connect().then(
+          () => {
+            attempt = 0;
+            onReconnect?.();
+          },
+          () => retry(),
+        );
+      }, delay);
+    };
+    retry();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const current = client;
+    client = null;
+    if (current) {
+      current.removeAllListeners('end');
+      await current.end().catch(() => {});
+    }
+  };
 }
 
 /** Rows of a raw `db.execute` result; both drivers return `{ rows }`. */

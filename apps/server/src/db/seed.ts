@@ -2,13 +2,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Role } from '@hr/shared/roles';
 import { addDays, countWorkingDays, inclusiveDayCount, isoDate } from '@hr/shared/working-days';
+import { partIdOf, settleProcurementEntry } from '@hr/shared/workshop/job-rules';
 import { count } from 'drizzle-orm';
 import type { Auth } from '../features/auth/auth.ts';
 import type { Db, Tx } from './client.ts';
 import { authAccounts, authUsers } from './schema/auth.ts';
 import { companies, companyDetails, companySettings, profiles, userRoles } from './schema/core.ts';
 import { employeeRecords, holidayRequests } from './schema/hr.ts';
-import { bomProducts, componentDatabase, workOrders } from './schema/workshop.ts';
+import { bomProducts, componentDatabase, workOrders, workshopJobSchedules } from './schema/workshop.ts';
 import { enterTenant } from './tenant.ts';
 
 export const DEMO_PASSWORD = 'DemoPassw0rd!2026';
@@ -251,109 +252,307 @@ async function seedCompany(tx: Tx, company: DemoCompany, passwordHash: string, t
   ].filter((r) => r !== null);
   if (requests.length) await tx.insert(holidayRequests).values(requests);
 
-  await seedWorkshop(tx, companyId, today);
+  await seedWorkshop(tx, companyId, today, (key) => ids.get(key) ?? null);
 }
 
-async function seedWorkshop(tx: Tx, companyId: string, today: string) {
-  const parts = [
-    {
-      partNumber: 'BRG-6204',
-      component: 'Deep groove ball bearing 6204',
-      quantityOnHand: 40,
-      vendor: 'Bearing Supplies Ltd',
-    },
-    {
-      partNumber: 'BLT-M10-40',
-      component: 'Hex bolt M10 x 40',
-      quantityOnHand: 500,
-      vendor: 'Fixings Direct',
-    },
-    {
-      partNumber: 'SHF-25-300',
-      component: 'Drive shaft 25 mm x 300 mm',
-      quantityOnHand: 3,
-      vendor: 'Precision Shafts',
-    },
-    {
-      partNumber: 'SEAL-25',
-      component: 'Oil seal 25 mm',
-      quantityOnHand: 12,
-      vendor: 'Bearing Supplies Ltd',
-    },
-    { partNumber: 'MTR-1.5KW', component: 'Electric motor 1.5 kW', quantityOnHand: 1, vendor: 'Motor World' },
-    {
-      partNumber: 'PLT-STEEL-6',
-      component: 'Steel plate 6 mm',
-      quantityOnHand: 25,
-      vendor: 'Steel Stockholders',
-    },
-  ];
-  await tx.insert(componentDatabase).values(parts.map((p) => ({ companyId, ...p })));
-  const gearbox = randomUUID();
-  const pump = randomUUID();
-  await tx.insert(bomProducts).values([
-    {
-      id: gearbox,
+// Workshop demo data: 30 components, 6 BOM products and 13 work orders, so that every list and every
+// part state has content on first start (ADR 0021 lists which work order shows what).
+const DEMO_COMPONENTS: Array<[partNumber: string, component: string, onHand: number, vendor: string]> = [
+  ['BRG-6204', 'Deep groove ball bearing 6204', 40, 'Bearing Supplies Ltd'],
+  ['BLT-M10-40', 'Hex bolt M10 x 40', 500, 'Fixings Direct'],
+  ['SHF-25-300', 'Drive shaft 25 mm x 300 mm', 3, 'Precision Shafts'],
+  ['SEAL-25', 'Oil seal 25 mm', 12, 'Bearing Supplies Ltd'],
+  ['GSK-GBX', 'Gearbox gasket set', 20, 'Seal & Gasket Co'],
+  ['MTR-1.5KW', 'Electric motor 1.5 kW', 1, 'Motor World'],
+  ['PLT-STEEL-6', 'Steel plate 6 mm', 25, 'Steel Stockholders'],
+  ['CPL-FLEX-28', 'Flexible coupling 28 mm', 6, 'Power Transmission Ltd'],
+  ['BELT-500', 'Conveyor belt 500 mm x 3 m', 0, 'Belting Solutions'],
+  ['ROL-50', 'Idler roller 50 mm', 40, 'Belting Solutions'],
+  ['MTR-0.75KW', 'Geared motor 0.75 kW', 2, 'Motor World'],
+  ['BLT-M8-25', 'Hex bolt M8 x 25', 200, 'Fixings Direct'],
+  ['CHN-08B', 'Roller chain 08B, 1 m', 10, 'Power Transmission Ltd'],
+  ['PMP-GEAR-8', 'Gear pump 8 cc', 2, 'Hydraulic Centre'],
+  ['TNK-40L', 'Hydraulic tank 40 l', 1, 'Hydraulic Centre'],
+  ['VLV-RELIEF', 'Pressure relief valve', 3, 'Hydraulic Centre'],
+  ['HOSE-12', 'Hydraulic hose 1/2 in, 1 m', 10, 'Hose Express'],
+  ['FLT-RET-10', 'Return filter 10 micron', 4, 'Hydraulic Centre'],
+  ['GAUGE-250', 'Pressure gauge 0-250 bar', 2, 'Instrument Supplies'],
+  ['ENC-600', 'Steel enclosure 600 x 600', 2, 'Panel Parts Ltd'],
+  ['PLC-24DC', 'Compact PLC 24 V DC', 0, 'Automation Direct'],
+  ['CTR-9A', 'Contactor 9 A', 10, 'Panel Parts Ltd'],
+  ['PSU-24-5', 'Power supply 24 V 5 A', 3, 'Automation Direct'],
+  ['CBL-1.5', 'Control cable 1.5 mm², 1 m', 100, 'Cable Centre'],
+  ['TRM-4', 'DIN rail terminal 4 mm²', 200, 'Panel Parts Ltd'],
+  ['IMP-450', 'Fan impeller 450 mm', 0, 'Airflow Components'],
+  ['MTR-2.2KW', 'Electric motor 2.2 kW', 4, 'Motor World'],
+  ['HSG-450', 'Fan housing 450 mm', 3, 'Airflow Components'],
+  ['VBM-M10', 'Anti-vibration mount M10', 40, 'Fixings Direct'],
+  ['GRL-450', 'Inlet guard 450 mm', 5, 'Airflow Components'],
+];
+
+const DEMO_BOM_PRODUCTS: Array<{
+  code: string;
+  name: string;
+  slots: Array<[string, number]>;
+  sop: string[];
+  photos: string[];
+}> = [
+  {
+    code: 'GBX-100',
+    name: 'Gearbox assembly',
+    slots: [
+      ['BRG-6204', 2],
+      ['BLT-M10-40', 8],
+      ['SHF-25-300', 1],
+      ['SEAL-25', 2],
+      ['GSK-GBX', 1],
+    ],
+    sop: ['/docs/sop/SOP-GBX-100.pdf'],
+    photos: ['/docs/photos/GBX-100-front.jpg'],
+  },
+  {
+    code: 'PMP-200',
+    name: 'Pump skid',
+    slots: [
+      ['MTR-1.5KW', 1],
+      ['PLT-STEEL-6', 2],
+      ['BLT-M10-40', 12],
+      ['CPL-FLEX-28', 1],
+    ],
+    sop: ['/docs/sop/SOP-PMP-200.pdf'],
+    photos: [],
+  },
+  {
+    code: 'CNV-300',
+    name: 'Conveyor section',
+    slots: [
+      ['BELT-500', 1],
+      ['ROL-50', 8],
+      ['BRG-6204', 4],
+      ['MTR-0.75KW', 1],
+      ['BLT-M8-25', 16],
+      ['CHN-08B', 2],
+    ],
+    sop: ['/docs/sop/SOP-CNV-300.pdf'],
+    photos: ['/docs/photos/CNV-300.jpg'],
+  },
+  {
+    code: 'HYD-400',
+    name: 'Hydraulic power unit',
+    slots: [
+      ['PMP-GEAR-8', 1],
+      ['TNK-40L', 1],
+      ['VLV-RELIEF', 1],
+      ['HOSE-12', 4],
+      ['FLT-RET-10', 1],
+      ['GAUGE-250', 1],
+    ],
+    sop: ['/docs/sop/SOP-HYD-400.pdf'],
+    photos: [],
+  },
+  {
+    code: 'CTL-500',
+    name: 'Control panel',
+    slots: [
+      ['ENC-600', 1],
+      ['PLC-24DC', 1],
+      ['CTR-9A', 3],
+      ['PSU-24-5', 1],
+      ['CBL-1.5', 20],
+      ['TRM-4', 30],
+    ],
+    sop: ['/docs/sop/SOP-CTL-500.pdf'],
+    photos: ['/docs/photos/CTL-500-wiring.jpg'],
+  },
+  {
+    code: 'FAN-600',
+    name: 'Extraction fan',
+    slots: [
+      ['IMP-450', 1],
+      ['MTR-2.2KW', 1],
+      ['HSG-450', 1],
+      ['VBM-M10', 4],
+      ['BLT-M10-40', 8],
+      ['GRL-450', 1],
+    ],
+    sop: [],
+    photos: [],
+  },
+];
+
+interface DemoWorkOrder {
+  number: string;
+  product: string;
+  quantity: number;
+  /** Days from today; null leaves the due date empty (the 7-day fallback applies). */
+  due: number | null;
+  createdDaysAgo: number;
+  status?: 'pending' | 'in_progress' | 'completed';
+  notes?: string;
+  /** Ordered and received quantities by component slot index. */
+  procurement?: Array<[index: number, ordered: number, received: number]>;
+  issuedBy?: string;
+}
+
+const DEMO_WORK_ORDERS: DemoWorkOrder[] = [
+  // Orders: a drive shaft to order.
+  { number: 'WO-1001', product: 'GBX-100', quantity: 5, due: 10, createdDaysAgo: 6 },
+  // Orders: a motor ordered, nothing delivered yet.
+  {
+    number: 'WO-1002',
+    product: 'PMP-200',
+    quantity: 2,
+    due: 5,
+    createdDaysAgo: 8,
+    status: 'in_progress',
+    procurement: [[1, 1, 0]],
+  },
+  // Stock: everything on the shelf, overdue.
+  {
+    number: 'WO-1003',
+    product: 'GBX-100',
+    quantity: 1,
+    due: -2,
+    createdDaysAgo: 12,
+    notes: 'Customer collecting in person.',
+  },
+  // Orders: belts ordered, one of two delivered (balance to follow).
+  {
+    number: 'WO-1004',
+    product: 'CNV-300',
+    quantity: 2,
+    due: 8,
+    createdDaysAgo: 5,
+    procurement: [[1, 2, 1]],
+    notes: 'Belt supplier confirmed the second belt for Thursday.',
+  },
+  // Stock: issued to the workshop floor.
+  {
+    number: 'WO-1005',
+    product: 'HYD-400',
+    quantity: 1,
+    due: 4,
+    createdDaysAgo: 9,
+    status: 'in_progress',
+    issuedBy: 'manager',
+  },
+  // Orders: a PLC to order.
+  { number: 'WO-1006', product: 'CTL-500', quantity: 1, due: 3, createdDaysAgo: 4 },
+  // Stock: its PLCs were ordered and have all arrived.
+  {
+    number: 'WO-1007',
+    product: 'CTL-500',
+    quantity: 2,
+    due: 15,
+    createdDaysAgo: 7,
+    procurement: [[2, 2, 2]],
+  },
+  // Stock: no due date, so the deadline is 7 days after creation.
+  { number: 'WO-1008', product: 'GBX-100', quantity: 2, due: null, createdDaysAgo: 1 },
+  // Stock: ready to issue.
+  { number: 'WO-1009', product: 'PMP-200', quantity: 1, due: 12, createdDaysAgo: 3 },
+  // Complete.
+  {
+    number: 'WO-1010',
+    product: 'CNV-300',
+    quantity: 1,
+    due: -5,
+    createdDaysAgo: 30,
+    status: 'completed',
+    procurement: [[1, 1, 1]],
+    issuedBy: 'manager',
+  },
+  {
+    number: 'WO-1011',
+    product: 'HYD-400',
+    quantity: 1,
+    due: -1,
+    createdDaysAgo: 20,
+    status: 'completed',
+    issuedBy: 'owner',
+  },
+  // Orders: two impellers to order (its only short part).
+  { number: 'WO-1012', product: 'FAN-600', quantity: 2, due: 20, createdDaysAgo: 2 },
+  // Orders: a PLC ordered.
+  {
+    number: 'WO-1013',
+    product: 'CTL-500',
+    quantity: 1,
+    due: 14,
+    createdDaysAgo: 2,
+    procurement: [[2, 1, 0]],
+  },
+];
+
+/** The demo schedule: these jobs are scheduled in this order, every other job is new. */
+const DEMO_SCHEDULE = ['WO-1003', 'WO-1005', 'WO-1001'];
+
+async function seedWorkshop(
+  tx: Tx,
+  companyId: string,
+  today: string,
+  userId: (key: string) => string | null,
+) {
+  await tx.insert(componentDatabase).values(
+    DEMO_COMPONENTS.map(([partNumber, component, quantityOnHand, vendor]) => ({
       companyId,
-      productCode: 'GBX-100',
-      productName: 'Gearbox assembly',
-      c1: 'BRG-6204',
-      q1: 2,
-      c2: 'BLT-M10-40',
-      q2: 8,
-      c3: 'SHF-25-300',
-      q3: 1,
-      c4: 'SEAL-25',
-      q4: 2,
-      sopDocuments: ['SOP-GBX-100.pdf'],
-      photos: [],
-    },
-    {
-      id: pump,
+      partNumber,
+      component,
+      quantityOnHand,
+      vendor,
+    })),
+  );
+  const productIds = new Map(DEMO_BOM_PRODUCTS.map((p) => [p.code, randomUUID()]));
+  await tx.insert(bomProducts).values(
+    DEMO_BOM_PRODUCTS.map((p) => ({
+      id: productIds.get(p.code) as string,
       companyId,
-      productCode: 'PMP-200',
-      productName: 'Pump skid',
-      c1: 'MTR-1.5KW',
-      q1: 1,
-      c2: 'PLT-STEEL-6',
-      q2: 2,
-      c3: 'BLT-M10-40',
-      q3: 12,
-      sopDocuments: [],
-      photos: [],
-    },
-  ]);
-  await tx.insert(workOrders).values([
-    {
-      companyId,
-      productId: gearbox,
-      productCode: 'GBX-100',
-      productName: 'Gearbox assembly',
-      quantityRequired: 5,
-      workOrderNumber: 'WO-1001',
-      dueDate: addDays(today, 10),
-      status: 'pending',
-    },
-    {
-      companyId,
-      productId: pump,
-      productCode: 'PMP-200',
-      productName: 'Pump skid',
-      quantityRequired: 2,
-      workOrderNumber: 'WO-1002',
-      dueDate: addDays(today, 5),
-      status: 'in_progress',
-    },
-    {
-      companyId,
-      productId: gearbox,
-      productCode: 'GBX-100',
-      productName: 'Gearbox assembly',
-      quantityRequired: 1,
-      workOrderNumber: 'WO-1003',
-      dueDate: addDays(today, -2),
-      status: 'pending',
-      notes: 'Customer collecting in person.',
-    },
-  ]);
+      productCode: p.code,
+      productName: p.name,
+      sopDocuments: p.sop,
+      photos: p.photos,
+      ...Object.fromEntries(
+        p.slots.flatMap(([part, q], i) => [
+          [`c${i + 1}`, part],
+          [`q${i + 1}`, q],
+        ]),
+      ),
+    })),
+  );
+  const workOrderIds = new Map(DEMO_WORK_ORDERS.map((w) => [w.number, randomUUID()]));
+  await tx.insert(workOrders).values(
+    DEMO_WORK_ORDERS.map((w) => {
+      const id = workOrderIds.get(w.number) as string;
+      const product = DEMO_BOM_PRODUCTS.find((p) => p.code === w.product);
+      const createdAt = new Date(`${addDays(today, -w.createdDaysAgo)}T08:00:00Z`);
+      const issuedBy = w.issuedBy ? userId(w.issuedBy) : null;
+      return {
+        id,
+        companyId,
+        productId: productIds.get(w.product) ?? null,
+        productCode: w.product,
+        productName: product?.name ?? w.product,
+        quantityRequired: w.quantity,
+        workOrderNumber: w.number,
+        dueDate: w.due === null ? null : addDays(today, w.due),
+        status: w.status ?? 'pending',
+        notes: w.notes ?? null,
+        createdAt,
+        partsProcurementStatus: (w.procurement ?? []).map(([index, ordered, received]) =>
+          settleProcurementEntry({
+            partId: partIdOf(id, index),
+            quantityOrdered: ordered,
+            quantityReceived: received,
+          }),
+        ),
+        issued: issuedBy !== null,
+        issuedAt: issuedBy ? new Date(createdAt.getTime() + 86_400_000) : null,
+        issuedBy,
+      };
+    }),
+  );
+  await tx.insert(workshopJobSchedules).values({
+    companyId,
+    jobOrder: DEMO_SCHEDULE.map((n) => workOrderIds.get(n) as string),
+  });
 }

@@ -1,4 +1,5 @@
 /** HR tables: employee records, holiday requests and notifications. */
+import { HOLIDAY_STATUSES, HOLIDAY_TYPES } from '@hr/shared/hr/holidays.schemas';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -14,17 +15,6 @@ import {
 import { authUsers } from './auth.ts';
 import { companies } from './core.ts';
 import { tenantPolicy } from './tenant-policy.ts';
-
-export const HOLIDAY_TYPES = [
-  'annual',
-  'sick',
-  'personal',
-  'maternity',
-  'paternity',
-  'study',
-  'unpaid',
-] as const;
-export const HOLIDAY_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
 
 export const employeeRecords = pgTable(
   'employee_records',
@@ -92,6 +82,8 @@ export const holidayRequests = pgTable(
       .on(t.companyId, t.lineManagerId, t.submittedAt)
       .where(sql`status = 'pending'`),
     index('holiday_requests_calendar_idx').on(t.companyId, t.status, t.startDate, t.endDate),
+    // The overlap check of every submission reads one employee's requests (and cascades use it too).
+    index('holiday_requests_employee_idx').on(t.employeeRecordId, t.startDate),
     tenantPolicy('holiday_requests'),
   ],
 );

@@ -1,4 +1,4 @@
-/** Integration tables: cloud storage, document policies and their audit, Slack user mappings. */
+/** Integration tables: cloud storage, document policies and their audit, Slack user mappings, OAuth states, cross-app codes. */
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { authUsers } from './auth.ts';
 import { companies } from './core.ts';
@@ -82,4 +82,52 @@ export const slackUserMappings = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('slack_user_mappings_user_key').on(t.userId), tenantPolicy('slack_user_mappings')],
+);
+
+/**
+ * One pending OAuth sign-in (Slack, Microsoft or Google): bound to the user who asked for it,
+ * single-use, short-lived. Only the SHA-256 of the state value is stored.
+ */
+export const oauthStates = pgTable(
+  'oauth_states',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['slack', 'microsoft', 'google'] }).notNull(),
+    stateHash: text('state_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('oauth_states_state_hash_key').on(t.stateHash), tenantPolicy('oauth_states')],
+);
+
+/**
+ * One-time codes handed to the sister CRM/HR apps instead of tokens in the URL. Redeemed
+ * server-to-server without a session, so this is a server-only table (no grant to app_user), like
+ * the security tables. Only the SHA-256 of the code is stored.
+ */
+export const crossAppCodes = pgTable(
+  'cross_app_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    codeHash: text('code_hash').notNull(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    target: text('target', { enum: ['crm', 'hr'] }).notNull(),
+    context: jsonb('context').$type<Record<string, unknown>>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('cross_app_codes_code_hash_key').on(t.codeHash)],
 );

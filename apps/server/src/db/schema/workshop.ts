@@ -1,4 +1,5 @@
 /** Workshop tables: work orders, bills of materials and the component stock list. */
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -131,6 +132,27 @@ export const workOrders = pgTable(
   (t) => [
     uniqueIndex('work_orders_company_number_key').on(t.companyId, t.workOrderNumber),
     index('work_orders_company_status_idx').on(t.companyId, t.status, t.createdAt),
+    // The active job list: open work orders of a company, newest first.
+    index('work_orders_company_open_idx')
+      .on(t.companyId, t.createdAt.desc())
+      .where(sql`${t.status} <> 'completed'`),
     tenantPolicy('work_orders'),
   ],
+);
+
+/**
+ * The company's job schedule: work order ids in the order the workshop will build them. One row per
+ * company, so every colleague sees the same order; a job not in it is "new".
+ */
+export const workshopJobSchedules = pgTable(
+  'workshop_job_schedules',
+  {
+    companyId: uuid('company_id')
+      .primaryKey()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    jobOrder: jsonb('job_order').$type<string[]>().notNull().default([]),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: uuid('updated_by').references(() => authUsers.id, { onDelete: 'set null' }),
+  },
+  () => [tenantPolicy('workshop_job_schedules')],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "holiday_requests_employee_idx" ON "holiday_requests" USING btree ("employee_record_id","start_date");

@@ -1,0 +1,26 @@
+/** Recognises PostgreSQL errors through Drizzle's wrapping (the driver error sits in `cause`). */
+
+const UNIQUE_VIOLATION = '23505';
+const INSUFFICIENT_PRIVILEGE = '42501';
+
+function driverErrors(err: unknown): { code?: string; constraint?: string; message?: string }[] {
+  const found = [];
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    found.push(e as { code?: string; constraint?: string; message?: string });
+  }
+  return found;
+}
+
+/** A unique index refused the write; with `constraint`, only that index counts. */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  return driverErrors(err).some(
+    (e) =>
+      e.code === UNIQUE_VIOLATION &&
+      (!constraint || e.constraint === constraint || (e.message ?? '').includes(constraint)),
+  );
+}
+
+/** Row-level security (or a grant) refused the write. */
+export function isPermissionDenied(err: unknown): boolean {
+  return driverErrors(err).some((e) => e.code === INSUFFICIENT_PRIVILEGE);
+}
