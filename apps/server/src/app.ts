@@ -3,20 +3,42 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ERROR_CODES } from '@hr/shared/errors';
 import { Hono } from 'hono';
-import type { Db } from './db/client.ts';
+import type { Db, Listen } from './db/client.ts';
 import type { Env } from './env.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { type Auth, createAuth } from './features/auth/auth.ts';
+import { cloudStorageRoutes } from './features/cloud-storage/cloud-storage.routes.ts';
+import { companiesRoutes } from './features/companies/companies.routes.ts';
+import { companyRoutes } from './features/company/company.routes.ts';
+import { crossAppExchangeRoutes, crossAppRoutes } from './features/cross-app/cross-app.routes.ts';
+import { documentsRoutes } from './features/documents/documents.routes.ts';
+import { employeesRoutes } from './features/employees/employees.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { holidaysRoutes } from './features/holidays/holidays.routes.ts';
+import { hubspotRoutes } from './features/hubspot/hubspot.routes.ts';
 import { meRoutes } from './features/me/me.routes.ts';
+import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
+import { profileRoutes } from './features/profile/profile.routes.ts';
+import { settingsRoutes } from './features/settings/settings.routes.ts';
+import { slackRoutes } from './features/slack/slack.routes.ts';
+import { workshopRoutes } from './features/workshop/workshop.routes.ts';
 import type { AppEnv } from './http/app-env.ts';
+import { csrfGuard } from './http/csrf.ts';
 import { errorBody, handleError } from './http/error-handler.ts';
 import { requestContext } from './http/request-context.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { requireSession } from './http/session.ts';
 import { spaRoutes } from './http/spa.ts';
+import { createDriveClient } from './integrations/google-drive/drive-client.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
+import { createGraphClient } from './integrations/microsoft-graph/graph-client.ts';
+import { createSecretBox } from './integrations/secret-box.ts';
+import { createSlackClient } from './integrations/slack/slack-client.ts';
+import { storageRoutes } from './integrations/storage/storage.routes.ts';
+import { createStorage } from './integrations/storage/storage-factory.ts';
+import type { StoragePort } from './integrations/storage/storage-port.ts';
 import type { Logger } from './logger.ts';
+import { createNotificationHub, type NotificationHub } from './realtime/notification-hub.ts';
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -25,27 +47,92 @@ export interface AppDeps {
   env: Env;
   logger: Logger;
   mailer: Mailer;
+  /** LISTEN on the database (Database.listen): feeds the live notification streams. */
+  listen: Listen;
+  /** Defaults to the adapter STORAGE_DRIVER names. */
+  storage?: StoragePort;
 }
 
-export function createApp({ db, env, logger, mailer }: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
+/** Slack, OneDrive, Google Drive and cross-app settings, all from the environment. */
+function integrationDeps(db: Db, env: Env, storage: StoragePort | undefined) {
+  const secretBox = createSecretBox(env.AUTH_SECRET);
+  const redirectUri = new URL('/auth/callback', env.PUBLIC_URL).toString();
+  const slack = createSlackClient({
+    clientId: env.SLACK_CLIENT_ID,
+    clientSecret: env.SLACK_CLIENT_SECRET,
+    apiUrl: env.SLACK_API_URL,
+    oauthUrl: env.SLACK_OAUTH_URL,
+  });
+  const drives = {
+    microsoft: createGraphClient({
+      clientId: env.MICROSOFT_CLIENT_ID,
+      clientSecret: env.MICROSOFT_CLIENT_SECRET,
+      loginUrl: env.MICROSOFT_LOGIN_URL,
+      graphUrl: env.MICROSOFT_GRAPH_URL,
+    }),
+    google: createDriveClient({
+      clientId: env.GOOGLE_CLIENT_ID,
+      clientSecret: env.GOOGLE_CLIENT_SECRET,
+      authUrl: env.GOOGLE_AUTH_URL,
+      oauthUrl: env.GOOGLE_OAUTH_URL,
+      apiUrl: env.GOOGLE_API_URL,
+    }),
+  };
+  const cloud = { db, secretBox, drives, redirectUri };
+  return {
+    slack: { db, slack, secretBox, redirectUri },
+    cloud,
+    documents: { ...cloud, storage },
+    crossApp: { db, urls: { crm: env.CRM_APP_URL, hr: env.HR_APP_URL }, publicUrl: env.PUBLIC_URL },
+    hubspot: { tokenConfigured: Boolean(env.HUBSPOT_ACCESS_TOKEN) },
+  };
+}
+
+export function createApp({ db, env, logger, mailer, listen, storage: givenStorage }: AppDeps): {
+  app: Hono<AppEnv>;
+  auth: Auth;
+  hub: NotificationHub;
+} {
   const auth = createAuth({ db, secret: env.AUTH_SECRET, publicUrl: env.PUBLIC_URL, mailer });
   const deps = { db, auth, trustProxy: env.TRUST_PROXY };
+  const storage = givenStorage ?? createStorage(env);
+  const hub = createNotificationHub(listen, logger);
+  const integrations = integrationDeps(db, env, storage);
 
   // Product endpoints: every one sits behind the session middleware.
   const v1 = new Hono<AppEnv>();
   v1.use('*', requireSession(deps));
   v1.route('/me', meRoutes(deps));
+  v1.route('/employees', employeesRoutes(deps));
+  v1.route('/holidays', holidaysRoutes(deps));
+  v1.route('/workshop', workshopRoutes(deps));
+  v1.route('/settings', settingsRoutes(deps));
+  v1.route('/company', companyRoutes({ db, storage }));
+  v1.route('/profile', profileRoutes({ db, storage }));
+  v1.route('/companies', companiesRoutes(deps));
+  v1.route('/notifications', notificationsRoutes({ db, hub }));
+  v1.route('/slack', slackRoutes(integrations.slack));
+  v1.route('/cloud-storage', cloudStorageRoutes(integrations.cloud));
+  v1.route('/documents', documentsRoutes(integrations.documents));
+  v1.route('/cross-app', crossAppRoutes(integrations.crossApp));
+  v1.route('/hubspot', hubspotRoutes(integrations.hubspot));
 
   const app = new Hono<AppEnv>();
+  // The benchmark's ceiling: registered before every middleware, so nothing but routing runs.
+  if (env.BENCH_CEILING) app.get('/api/bench/ceiling', (c) => c.json({ ok: true }));
   app.use('*', requestContext(logger));
   app.use('*', securityHeaders);
   app.onError(handleError);
+  app.use('/api/*', csrfGuard(env.PUBLIC_URL));
   app.route('/api/health', healthRoutes(db));
   app.route('/api/auth', authRoutes(deps));
+  // Redeemed server-to-server by the sister app, without a session: before the guarded v1 router.
+  app.route('/api/v1/cross-app/exchange', crossAppExchangeRoutes(integrations.crossApp));
   app.route('/api/v1', v1);
+  app.route('/api/storage', storageRoutes(storage));
   app.all('/api/*', (c) => c.json(errorBody(ERROR_CODES.NOT_FOUND, 'Not found.'), 404));
   app.route('/', spaRoutes(env.WEB_DIST_DIR ?? defaultWebDist));
-  return { app, auth };
+  return { app, auth, hub };
 }
 
 export type AppType = ReturnType<typeof createApp>['app'];

@@ -23,6 +23,7 @@ const envSchema = z.object({
   SLACK_CLIENT_ID: z.string().optional(),
   SLACK_CLIENT_SECRET: z.string().optional(),
   SLACK_API_URL: z.string().url().default('https://slack.com/api/'),
+  SLACK_OAUTH_URL: z.string().url().default('https://slack.com/oauth/v2/authorize'),
   MICROSOFT_CLIENT_ID: z.string().optional(),
   MICROSOFT_CLIENT_SECRET: z.string().optional(),
   MICROSOFT_GRAPH_URL: z.string().url().default('https://graph.microsoft.com/v1.0'),
@@ -31,6 +32,14 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_API_URL: z.string().url().default('https://www.googleapis.com'),
   GOOGLE_OAUTH_URL: z.string().url().default('https://oauth2.googleapis.com'),
+  GOOGLE_AUTH_URL: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag(true),
+  S3_PUBLIC_URL: z.string().url().optional(),
+  HUBSPOT_ACCESS_TOKEN: z.string().optional(),
   CRM_APP_URL: z.string().url().optional(),
   HR_APP_URL: z.string().url().optional(),
   MAIN_WEBSITE_URL: z.string().url().default('https://example.com'),
@@ -38,6 +47,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: booleanFlag(true),
   WEB_DIST_DIR: z.string().optional(),
+  /** Benchmark only: mounts GET /api/bench/ceiling, a bare handler returning a constant. */
+  BENCH_CEILING: booleanFlag(false),
 });
 
 export type Env = z.infer<typeof envSchema> & { AUTH_SECRET: string; PUBLIC_URL: string };

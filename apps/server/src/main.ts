@@ -25,7 +25,7 @@ const mailer = createMailer({
   outboxDir: path.join(env.DATA_DIR, 'outbox'),
   logger,
 });
-const { app, auth } = createApp({ db: database.db, env, logger, mailer });
+const { app, auth, hub } = createApp({ db: database.db, env, logger, mailer, listen: database.listen });
 if (env.SEED_DEMO) {
   const seeded = await seedDemoIfEmpty(database.db, auth);
   if (seeded) logger.info('demo data seeded');
@@ -53,6 +53,7 @@ async function shutdown(signal: string) {
   closing = true;
   logger.info({ signal }, 'shutting down');
   server.close();
+  await hub.close();
   await database.close();
   process.exit(0);
 }

@@ -26,3 +26,8 @@ export interface AppEnv {
     principal: Principal;
   };
 }
+
+/** The tenant a request's queries run as: the principal's company, user and role. */
+export function tenantOf(principal: Principal): { companyId: string; userId: string; role: Role | null } {
+  return { companyId: principal.companyId, userId: principal.user.id, role: principal.role };
+}

@@ -1,7 +1,7 @@
 /** Typed errors services throw; the one error handler maps them to the contract's error body. */
 import { ERROR_CODES, MESSAGES } from '@hr/shared/errors';
 
-export type HttpStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429 | 500 | 503;
+export type HttpStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 503;
 
 export class AppError extends Error {
   constructor(

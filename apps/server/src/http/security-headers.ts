@@ -21,7 +21,10 @@ export const securityHeaders = createMiddleware(async (c, next) => {
   c.header('X-Content-Type-Options', 'nosniff');
   c.header('X-Frame-Options', 'DENY');
   c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-  c.header('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
+  // The OAuth callback page runs in a popup that came back from the provider's site: any COOP there
+  // would cut it off from its opener, and it must post the code back to the opener.
+  const oauthCallback = new URL(c.req.url).pathname === '/auth/callback';
+  c.header('Cross-Origin-Opener-Policy', oauthCallback ? 'unsafe-none' : 'same-origin-allow-popups');
   if (new URL(c.req.url).protocol === 'https:') {
     c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   }

@@ -33,19 +33,35 @@ export function requireSession(deps: { db: Db; auth: Auth }) {
   });
 }
 
+/** What a role or section gate demands; the security suite reads it off the router (`app.routes`). */
+export type AccessRule =
+  | { kind: 'role'; roles: readonly Role[] }
+  | { kind: 'section'; section: string; level: AccessLevel };
+
+const accessRules = new WeakMap<object, AccessRule>();
+
+/** The gate a route handler enforces, when it is one made by `requireRole` or `requireSection`. */
+export function accessRuleOf(handler: unknown): AccessRule | undefined {
+  return typeof handler === 'function' ? accessRules.get(handler) : undefined;
+}
+
 export function requireRole(...roles: Role[]) {
-  return createMiddleware<AppEnv>(async (c, next) => {
+  const middleware = createMiddleware<AppEnv>(async (c, next) => {
     const { role } = c.get('principal');
     if (!role || (role !== 'developer' && !roles.includes(role))) throw errors.forbidden();
     await next();
   });
+  accessRules.set(middleware, { kind: 'role', roles });
+  return middleware;
 }
 
 export function requireSection(section: string, level: AccessLevel = 'view') {
-  return createMiddleware<AppEnv>(async (c, next) => {
+  const middleware = createMiddleware<AppEnv>(async (c, next) => {
     const principal = c.get('principal');
     const effective = effectiveAccessLevel(principal.role, section, principal.levels[section]);
     if (!hasAccessLevel(effective, level)) throw errors.forbidden();
     await next();
   });
+  accessRules.set(middleware, { kind: 'section', section, level });
+  return middleware;
 }

@@ -20,9 +20,9 @@ export function fieldMessages(error: z.ZodError): Record<string, string> {
   return fields;
 }
 
-export async function readJson(c: Context): Promise<unknown> {
+export async function readJson(c: Context, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
   const text = await c.req.text();
-  if (text.length > MAX_BODY_BYTES) throw errors.validation({ _: 'Request body is too large' });
+  if (text.length > maxBytes) throw errors.validation({ _: 'Request body is too large' });
   if (!text.trim()) return {};
   try {
     return JSON.parse(text);
@@ -41,6 +41,25 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.out
   return result.data;
 }
 
-export async function parseJsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
-  return parseWith(schema, await readJson(c));
+/** `maxBytes` is raised only by upload endpoints that carry a file as base64. */
+export async function parseJsonBody<S extends z.ZodType>(
+  c: Context,
+  schema: S,
+  maxBytes = MAX_BODY_BYTES,
+): Promise<z.output<S>> {
+  return parseWith(schema, await readJson(c, maxBytes));
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A path id that is not a uuid names nothing: 404, before it can reach the database as a cast error. */
+export function idParam(c: Context, name = 'id'): string {
+  const value = c.req.param(name);
+  if (!value || !UUID.test(value)) throw errors.notFound();
+  return value;
+}
+
+/** Query string parameters checked against a shared contract (400 with field messages). */
+export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
+  return parseWith(schema, c.req.query());
 }

@@ -24,6 +24,8 @@ export const meResponseSchema = z.object({
       legalName: z.string().nullable(),
       tradingName: z.string().nullable(),
       displayName: z.string(),
+      /** The company logo (Company details), shown in the header; null when none is uploaded. */
+      logoUrl: z.string().nullable(),
     })
     .nullable(),
   lineManager: z

@@ -3,20 +3,12 @@ import { randomUUID } from 'node:crypto';
 import type { SignUpRequest } from '@hr/shared/auth/auth.schemas';
 import { MESSAGES } from '@hr/shared/errors';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { enterTenant } from '../../db/tenant.ts';
 import { errors } from '../../http/app-error.ts';
 import { findUserIdByEmail, insertCredentialUser } from './auth.repository.ts';
 import type { Auth } from './auth.ts';
 import { insertCompanyWithDefaults, insertProfileWithRole } from './provisioning.repository.ts';
-
-const UNIQUE_VIOLATION = '23505';
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === UNIQUE_VIOLATION) return true;
-  }
-  return false;
-}
 
 export async function signUp(
   db: Db,

@@ -32,7 +32,9 @@ export async function getMe(db: Db, principal: Principal): Promise<MeResponse> {
       phone: profile.phone,
     },
     role: principal.role,
-    company: company ? { ...company, displayName: companyDisplayName(company) } : null,
+    company: company
+      ? { ...company, displayName: companyDisplayName(company), logoUrl: row.logoUrl || null }
+      : null,
     lineManager: lineManager?.id ? lineManager : null,
     permissions: sectionAccessMap(principal.role, principal.levels),
   };

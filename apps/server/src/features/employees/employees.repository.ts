@@ -1,0 +1,167 @@
+import { and, asc, count, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { profiles } from '../../db/schema/core.ts';
+import { employeeRecords } from '../../db/schema/hr.ts';
+
+export const EMPLOYEE_NUMBER_KEY = 'employee_records_company_number_key';
+export const EMPLOYEE_USER_KEY = 'employee_records_company_user_key';
+
+export interface EmployeeWrite {
+  fullName: string;
+  email: string;
+  position: string;
+  department: string | null;
+  employeeNumber: string;
+  startDate: string;
+  annualHolidayDays: number;
+  userId: string | null;
+  lineManagerId: string | null;
+}
+
+const lineManagerName = sql<
+  string | null
+>`(select p.full_name from ${profiles} p where p.id = ${employeeRecords.lineManagerId})`;
+
+const employeeColumns = {
+  id: employeeRecords.id,
+  userId: employeeRecords.userId,
+  fullName: employeeRecords.fullName,
+  email: employeeRecords.email,
+  position: employeeRecords.position,
+  department: employeeRecords.department,
+  employeeNumber: employeeRecords.employeeNumber,
+  startDate: employeeRecords.startDate,
+  annualHolidayDays: employeeRecords.annualHolidayDays,
+  holidayDaysUsed: employeeRecords.holidayDaysUsed,
+  holidayDaysRemaining: employeeRecords.holidayDaysRemaining,
+  lineManagerId: employeeRecords.lineManagerId,
+  lineManagerName,
+  createdAt: employeeRecords.createdAt,
+};
+
+/** `%` and `_` in what the user typed are literal, not wildcards. */
+function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+function searchFilter(companyId: string, search: string): SQL | undefined {
+  const scope = eq(employeeRecords.companyId, companyId);
+  if (!search) return scope;
+  const pattern = likePattern(search);
+  return and(
+    scope,
+    or(
+      ilike(employeeRecords.fullName, pattern),
+      ilike(employeeRecords.email, pattern),
+      ilike(employeeRecords.employeeNumber, pattern),
+      ilike(employeeRecords.position, pattern),
+      ilike(employeeRecords.department, pattern),
+    ),
+  );
+}
+
+/** One page of the company's employees (oldest first) and the number that match, in two indexed queries. */
+export async function listEmployees(
+  tx: Tx,
+  companyId: string,
+  query: { search: string; page: number; pageSize: number },
+) {
+  const where = searchFilter(companyId, query.search);
+  const [items, totals] = await Promise.all([
+    tx
+      .select(employeeColumns)
+      .from(employeeRecords)
+      .where(where)
+      .orderBy(asc(employeeRecords.createdAt), asc(employeeRecords.employeeNumber), asc(employeeRecords.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    tx.select({ total: count() }).from(employeeRecords).where(where),
+  ]);
+  return { items, total: totals[0]?.total ?? 0 };
+}
+
+export async function findEmployeeById(tx: Tx, companyId: string, id: string) {
+  const [row] = await tx
+    .select(employeeColumns)
+    .from(employeeRecords)
+    .where(and(eq(employeeRecords.companyId, companyId), eq(employeeRecords.id, id)));
+  return row ?? null;
+}
+
+/** Another record of the company already using this number (the record being edited excluded). */
+export async function employeeNumberTaken(
+  tx: Tx,
+  companyId: string,
+  employeeNumber: string,
+  exceptId: string | null,
+): Promise<boolean> {
+  const conditions = [
+    eq(employeeRecords.companyId, companyId),
+    eq(employeeRecords.employeeNumber, employeeNumber),
+  ];
+  if (exceptId) conditions.push(ne(employeeRecords.id, exceptId));
+  const [row] = await tx
+    .select({ id: employeeRecords.id })
+    .from(employeeRecords)
+    .where(and(...conditions))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function insertEmployee(tx: Tx, companyId: string, values: EmployeeWrite): Promise<string> {
+  const [row] = await tx
+    .insert(employeeRecords)
+    .values({ ...values, companyId, holidayDaysUsed: 0 })
+    .returning({ id: employeeRecords.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+/** Updates the form's fields; holiday_days_used (the opening adjustment) is left as it is. */
+export async function updateEmployee(tx: Tx, companyId: string, id: string, values: EmployeeWrite) {
+  const rows = await tx
+    .update(employeeRecords)
+    .set(values)
+    .where(and(eq(employeeRecords.companyId, companyId), eq(employeeRecords.id, id)))
+    .returning({ id: employeeRecords.id });
+  return rows.length > 0;
+}
+
+export async function deleteEmployee(tx: Tx, companyId: string, id: string): Promise<boolean> {
+  const rows = await tx
+    .delete(employeeRecords)
+    .where(and(eq(employeeRecords.companyId, companyId), eq(employeeRecords.id, id)))
+    .returning({ id: employeeRecords.id });
+  return rows.length > 0;
+}
+
+/** The company's user accounts (id, full name, email) ordered by full name. */
+export async function listCompanyUsers(tx: Tx, companyId: string) {
+  return tx
+    .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email })
+    .from(profiles)
+    .where(eq(profiles.companyId, companyId))
+    .orderBy(asc(profiles.fullName), asc(profiles.email));
+}
+
+export async function countCompanyUsers(tx: Tx, companyId: string, ids: string[]): Promise<number> {
+  if (!ids.length) return 0;
+  const [row] = await tx
+    .select({ n: count() })
+    .from(profiles)
+    .where(and(eq(profiles.companyId, companyId), inArray(profiles.id, ids)));
+  return row?.n ?? 0;
+}
+
+/** One truth for a person's line manager: the record's choice is mirrored onto the linked user's profile. */
+export async function mirrorLineManagerToProfile(
+  tx: Tx,
+  companyId: string,
+  userId: string,
+  lineManagerId: string | null,
+): Promise<void> {
+  await tx
+    .update(profiles)
+    .set({ lineManager: lineManagerId })
+    .where(and(eq(profiles.companyId, companyId), eq(profiles.id, userId)));
+}

@@ -1,0 +1,184 @@
+/** Employee records: list, create, update, delete, with the company's rules checked here, not in the browser. */
+import {
+  EMPLOYEE_MESSAGES,
+  type Employee,
+  type EmployeeListResponse,
+  type employeeInputSchema,
+  type employeeListQuerySchema,
+  type UserOptionsResponse,
+} from '@hr/shared/hr/employees.schemas';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.ts';
+import { isPermissionDenied, isUniqueViolation } from '../../db/errors.ts';
+import { withTenant } from '../../db/tenant.ts';
+import { type Principal, tenantOf } from '../../http/app-env.ts';
+import { errors } from '../../http/app-error.ts';
+import { balancesOfRecords } from '../holidays/holidays.service.ts';
+import {
+  countCompanyUsers,
+  deleteEmployee,
+  EMPLOYEE_NUMBER_KEY,
+  EMPLOYEE_USER_KEY,
+  type EmployeeWrite,
+  employeeNumberTaken,
+  findEmployeeById,
+  insertEmployee,
+  listCompanyUsers,
+  listEmployees,
+  mirrorLineManagerToProfile,
+  updateEmployee,
+} from './employees.repository.ts';
+
+type EmployeeInput = z.output<typeof employeeInputSchema>;
+type ListQuery = z.output<typeof employeeListQuerySchema>;
+type EmployeeRow = NonNullable<Awaited<ReturnType<typeof findEmployeeById>>>;
+
+type Balances = Awaited<ReturnType<typeof balancesOfRecords>>;
+
+function toEmployee(row: EmployeeRow, balances: Balances): Employee {
+  const balance = balances.get(row.id);
+  const opening = row.annualHolidayDays - row.holidayDaysUsed;
+  return {
+    ...row,
+    holidayDaysRemaining: row.holidayDaysRemaining ?? opening,
+    usedThisYear: balance?.used ?? row.holidayDaysUsed,
+    remainingThisYear: balance?.remaining ?? opening,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Rows with this year's balances, computed in the same transaction (two queries for any number of rows). */
+async function withBalances(tx: Tx, companyId: string, rows: EmployeeRow[]) {
+  return { rows, balances: await balancesOfRecords(tx, companyId, rows) };
+}
+
+export async function listCompanyEmployees(
+  db: Db,
+  principal: Principal,
+  query: ListQuery,
+): Promise<EmployeeListResponse> {
+  const { items, total, balances } = await withTenant(db, tenantOf(principal), async (tx) => {
+    const page = await listEmployees(tx, principal.companyId, query);
+    return { ...page, balances: await balancesOfRecords(tx, principal.companyId, page.items) };
+  });
+  return {
+    items: items.map((row) => toEmployee(row, balances)),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+export async function getEmployee(db: Db, principal: Principal, id: string): Promise<Employee> {
+  const found = await withTenant(db, tenantOf(principal), async (tx) => {
+    const row = await findEmployeeById(tx, principal.companyId, id);
+    return row ? withBalances(tx, principal.companyId, [row]) : null;
+  });
+  const row = found?.rows[0];
+  if (!found || !row) throw errors.notFound();
+  return toEmployee(row, found.balances);
+}
+
+export async function listUserOptions(db: Db, principal: Principal): Promise<UserOptionsResponse> {
+  const items = await withTenant(db, tenantOf(principal), (tx) => listCompanyUsers(tx, principal.companyId));
+  return { items };
+}
+
+/** The linked account and the line manager must be users of this company; nobody manages themselves. */
+async function checkPeople(tx: Tx, companyId: string, input: EmployeeInput): Promise<void> {
+  if (input.userId && input.userId === input.lineManagerId) {
+    throw errors.validation(
+      { lineManagerId: EMPLOYEE_MESSAGES.ownLineManager },
+      EMPLOYEE_MESSAGES.ownLineManager,
+    );
+  }
+  if (input.userId && (await countCompanyUsers(tx, companyId, [input.userId])) === 0) {
+    throw errors.validation(
+      { userId: EMPLOYEE_MESSAGES.userNotInCompany },
+      EMPLOYEE_MESSAGES.userNotInCompany,
+    );
+  }
+  if (input.lineManagerId && (await countCompanyUsers(tx, companyId, [input.lineManagerId])) === 0) {
+    throw errors.validation(
+      { lineManagerId: EMPLOYEE_MESSAGES.lineManagerNotInCompany },
+      EMPLOYEE_MESSAGES.lineManagerNotInCompany,
+    );
+  }
+}
+
+function toWrite(input: EmployeeInput): EmployeeWrite {
+  return {
+    fullName: input.fullName,
+    email: input.email,
+    position: input.position,
+    department: input.department,
+    employeeNumber: input.employeeNumber,
+    startDate: input.startDate,
+    annualHolidayDays: input.annualHolidayDays,
+    userId: input.userId,
+    lineManagerId: input.lineManagerId,
+  };
+}
+
+/** Maps what the database refused into the spec's messages; anything else is re-thrown. */
+function saveError(err: unknown): never {
+  if (isUniqueViolation(err, EMPLOYEE_NUMBER_KEY)) {
+    throw errors.conflict(EMPLOYEE_MESSAGES.duplicateNumber);
+  }
+  if (isUniqueViolation(err, EMPLOYEE_USER_KEY)) throw errors.conflict(EMPLOYEE_MESSAGES.userAlreadyLinked);
+  if (isPermissionDenied(err)) throw errors.forbidden(EMPLOYEE_MESSAGES.noPermission);
+  throw err;
+}
+
+async function save(
+  db: Db,
+  principal: Principal,
+  id: string | null,
+  input: EmployeeInput,
+): Promise<Employee> {
+  const { companyId } = principal;
+  try {
+    const row = await withTenant(db, tenantOf(principal), async (tx) => {
+      if (id && !(await findEmployeeById(tx, companyId, id))) throw errors.notFound();
+      if (await employeeNumberTaken(tx, companyId, input.employeeNumber, id)) {
+        throw errors.conflict(EMPLOYEE_MESSAGES.numberInUse(input.employeeNumber));
+      }
+      await checkPeople(tx, companyId, input);
+      const values = toWrite(input);
+      let savedId = id;
+      if (savedId) {
+        if (!(await updateEmployee(tx, companyId, savedId, values))) throw errors.notFound();
+      } else {
+        savedId = await insertEmployee(tx, companyId, values);
+      }
+      if (input.userId) await mirrorLineManagerToProfile(tx, companyId, input.userId, input.lineManagerId);
+      const saved = await findEmployeeById(tx, companyId, savedId);
+      return saved ? withBalances(tx, companyId, [saved]) : null;
+    });
+    const saved = row?.rows[0];
+    if (!row || !saved) throw errors.notFound();
+    return toEmployee(saved, row.balances);
+  } catch (err) {
+    saveError(err);
+  }
+}
+
+export function createEmployee(db: Db, principal: Principal, input: EmployeeInput): Promise<Employee> {
+  return save(db, principal, null, input);
+}
+
+export function updateEmployeeRecord(
+  db: Db,
+  principal: Principal,
+  id: string,
+  input: EmployeeInput,
+): Promise<Employee> {
+  return save(db, principal, id, input);
+}
+
+export async function removeEmployee(db: Db, principal: Principal, id: string): Promise<void> {
+  const deleted = await withTenant(db, tenantOf(principal), (tx) =>
+    deleteEmployee(tx, principal.companyId, id),
+  );
+  if (!deleted) throw errors.notFound();
+}

@@ -1,0 +1,219 @@
+import { EMPLOYEE_MESSAGES } from '@hr/shared/hr/employees.schemas';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { httpClient, json, useTestApp } from '../../../test/test-context.ts';
+import { rowsOf } from '../../db/client.ts';
+
+const t = useTestApp();
+
+const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await t.app.database.db.execute(text));
+const userId = async (email: string) =>
+  (await query<{ id: string }>(sql`select id from auth_users where email = ${email}`))[0]?.id as string;
+
+async function signedIn(email: string) {
+  const client = httpClient(t.app.app);
+  await client.signIn(email);
+  return client;
+}
+
+const newEmployee = (overrides: Record<string, unknown> = {}) => ({
+  fullName: 'Grace Hopper',
+  email: '  Grace.Hopper@Northwind.Example ',
+  position: 'Engineer',
+  department: '',
+  employeeNumber: `T-${Math.random().toString(36).slice(2, 8)}`,
+  startDate: '2026-01-05',
+  ...overrides,
+});
+
+describe('employee records', () => {
+  it('lists the company employees oldest first, searches on the server and pages', async () => {
+    const owner = await signedIn('owner@northwind.example');
+    const all = await json(await owner.get('/api/v1/employees'));
+    expect(all.total).toBeGreaterThanOrEqual(7);
+    expect(all.items[0]).toMatchObject({ employeeNumber: 'EMP001', lineManagerName: null });
+    expect(
+      all.items.find((e: { email: string }) => e.email === 'alice@northwind.example').lineManagerName,
+    ).toBe('Maya Mitchell');
+    const page = await json(await owner.get('/api/v1/employees?pageSize=2&page=2'));
+    expect(page.items.map((e: { id: string }) => e.id)).toEqual(
+      all.items.slice(2, 4).map((e: { id: string }) => e.id),
+    );
+    expect(page.total).toBe(all.total);
+    // Alice's seeded approved leave counts against this holiday year; the opening adjustment stays as stored.
+    const alice = all.items.find((e: { email: string }) => e.email === 'alice@northwind.example');
+    const balance = await json(
+      await (await signedIn('alice@northwind.example')).get('/api/v1/holidays/balance'),
+    );
+    expect(alice).toMatchObject({
+      holidayDaysUsed: 0,
+      usedThisYear: balance.used,
+      remainingThisYear: balance.remaining,
+    });
+    for (const term of ['alice', 'ALICE@', 'EMP004']) {
+      const found = await json(await owner.get(`/api/v1/employees?search=${encodeURIComponent(term)}`));
+      expect(found.total, term).toBe(1);
+    }
+    const none = await json(await owner.get('/api/v1/employees?search=%25_%25'));
+    expect(none.total).toBe(0);
+  });
+
+  it('is only for super_admin and developer with the employees section', async () => {
+    for (const email of ['alice@northwind.example', 'admin@northwind.example', 'manager@northwind.example']) {
+      const client = await signedIn(email);
+      expect((await client.get('/api/v1/employees')).status, email).toBe(403);
+      expect((await client.post('/api/v1/employees', newEmployee())).status, email).toBe(403);
+    }
+    expect((await (await signedIn('dev@northwind.example')).get('/api/v1/employees')).status).toBe(200);
+    const ownerId = await userId('owner@northwind.example');
+    const companyId = (
+      await query<{ company_id: string }>(sql`select company_id from profiles where id = ${ownerId}`)
+    )[0]?.company_id;
+    await t.app.database.db.execute(
+      sql`insert into user_permissions (company_id, user_id, section_id, access_level) values (${companyId}, ${ownerId}, 'employees', 'view')`,
+    );
+    const owner = await signedIn('owner@northwind.example');
+    expect((await owner.get('/api/v1/employees')).status).toBe(200);
+    expect((await owner.post('/api/v1/employees', newEmployee())).status).toBe(403);
+    await t.app.database.db.execute(
+      sql`update user_permissions set access_level = 'no_access' where user_id = ${ownerId}`,
+    );
+    expect((await (await signedIn('owner@northwind.example')).get('/api/v1/employees')).status).toBe(403);
+    await t.app.database.db.execute(sql`delete from user_permissions where user_id = ${ownerId}`);
+  });
+
+  it('creates with the defaults, lower-cases the email, and keeps holiday days used on edit', async () => {
+    const owner = await signedIn('owner@northwind.example');
+    const res = await owner.post('/api/v1/employees', newEmployee());
+    expect(res.status).toBe(201);
+    const created = await json(res);
+    expect(created).toMatchObject({
+      email: 'grace.hopper@northwind.example',
+      department: null,
+      annualHolidayDays: 28,
+      holidayDaysUsed: 0,
+      holidayDaysRemaining: 28,
+      userId: null,
+      lineManagerId: null,
+    });
+    await t.app.database.db.execute(
+      sql`update employee_records set holiday_days_used = 3 where id = ${created.id}`,
+    );
+    const edited = await owner.call('PUT', `/api/v1/employees/${created.id}`, {
+      ...newEmployee({
+        employeeNumber: created.employeeNumber,
+        annualHolidayDays: 25,
+        department: 'Workshop',
+      }),
+      holidayDaysUsed: 0,
+    });
+    expect(edited.status).toBe(200);
+    expect(await json(edited)).toMatchObject({
+      annualHolidayDays: 25,
+      holidayDaysUsed: 3,
+      holidayDaysRemaining: 22,
+      department: 'Workshop',
+    });
+  });
+
+  it('refuses a number already in use in the company, but not the record keeping its own', async () => {
+    const owner = await signedIn('owner@northwind.example');
+    const res = await owner.post('/api/v1/employees', newEmployee({ employeeNumber: 'EMP002' }));
+    expect(res.status).toBe(409);
+    expect((await json(res)).error.message).toBe('Employee number EMP002 is already in use');
+    // Another company may use the same number.
+    const south = await signedIn('owner@southbank.example');
+    expect((await south.post('/api/v1/employees', newEmployee({ employeeNumber: 'EMP005' }))).status).toBe(
+      201,
+    );
+  });
+
+  it('lets exactly one of two simultaneous saves with the same number win', async () => {
+    const owner = await signedIn('owner@northwind.example');
+    const body = newEmployee({ employeeNumber: 'RACE-1' });
+    const results = await Promise.all([
+      owner.post('/api/v1/employees', body),
+      owner.post('/api/v1/employees', body),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    const loser = await json(results.find((r) => r.status === 409) as Response);
+    expect([EMPLOYEE_MESSAGES.duplicateNumber, EMPLOYEE_MESSAGES.numberInUse('RACE-1')]).toContain(
+      loser.error.message,
+    );
+    const rows = await query<{ n: number }>(
+      sql`select count(*)::int as n from employee_records where employee_number = 'RACE-1'`,
+    );
+    expect(rows[0]?.n).toBe(1);
+  });
+
+  it('answers bad input with the form messages and writes nothing', async () => {
+    const owner = await signedIn('owner@northwind.example');
+    const before = (await query<{ n: number }>(sql`select count(*)::int as n from employee_records`))[0]?.n;
+    const res = await owner.post('/api/v1/employees', {
+      fullName: ' ',
+      email: 'nope',
+      position: '',
+      employeeNumber: '',
+      startDate: '',
+      annualHolidayDays: -1,
+    });
+    expect(res.status).toBe(400);
+    expect((await json(res)).error.fields).toEqual({
+      fullName: EMPLOYEE_MESSAGES.fullNameRequired,
+      email: EMPLOYEE_MESSAGES.invalidEmail,
+      position: EMPLOYEE_MESSAGES.positionRequired,
+      employeeNumber: EMPLOYEE_MESSAGES.employeeNumberRequired,
+      startDate: EMPLOYEE_MESSAGES.startDateRequired,
+      annualHolidayDays: EMPLOYEE_MESSAGES.holidayDaysNonNegative,
+    });
+    const southSam = await userId('sam@southbank.example');
+    const foreign = await owner.post('/api/v1/employees', newEmployee({ lineManagerId: southSam }));
+    expect(foreign.status).toBe(400);
+    expect((await json(foreign)).error.message).toBe(EMPLOYEE_MESSAGES.lineManagerNotInCompany);
+    expect((await owner.get('/api/v1/employees/not-a-uuid')).status).toBe(404);
+    expect((await owner.post('/api/v1/employees', '{"fullName":')).status).toBe(400);
+    const after = (await query<{ n: number }>(sql`select count(*)::int as n from employee_records`))[0]?.n;
+    expect(after).toBe(before);
+  });
+
+  it("mirrors a linked user's line manager onto their profile", async () => {
+    const owner = await signedIn('owner@northwind.example');
+    const tomId = await userId('tom@northwind.example');
+    const list = await json(await owner.get('/api/v1/employees?search=tom@'));
+    const tom = list.items[0];
+    const adminId = await userId('admin@northwind.example');
+    const res = await owner.call('PUT', `/api/v1/employees/${tom.id}`, { ...tom, lineManagerId: adminId });
+    expect(res.status).toBe(200);
+    const profile = await query<{ line_manager: string }>(
+      sql`select line_manager from profiles where id = ${tomId}`,
+    );
+    expect(profile[0]?.line_manager).toBe(adminId);
+    const self = await owner.call('PUT', `/api/v1/employees/${tom.id}`, { ...tom, lineManagerId: tomId });
+    expect((await json(self)).error.message).toBe(EMPLOYEE_MESSAGES.ownLineManager);
+  });
+
+  it('deletes a record, and a second delete finds nothing', async () => {
+    const owner = await signedIn('owner@northwind.example');
+    const created = await json(await owner.post('/api/v1/employees', newEmployee()));
+    const res = await owner.call('DELETE', `/api/v1/employees/${created.id}`);
+    expect(await json(res)).toEqual({ message: EMPLOYEE_MESSAGES.deleted });
+    expect((await owner.call('DELETE', `/api/v1/employees/${created.id}`)).status).toBe(404);
+  });
+
+  it("keeps company B from reading, changing or deleting company A's employees", async () => {
+    const owner = await signedIn('owner@northwind.example');
+    const target = (await json(await owner.get('/api/v1/employees?search=EMP003'))).items[0];
+    const south = await signedIn('owner@southbank.example');
+    expect((await south.get(`/api/v1/employees/${target.id}`)).status).toBe(404);
+    expect(
+      (await south.call('PUT', `/api/v1/employees/${target.id}`, { ...target, fullName: 'Hacked' })).status,
+    ).toBe(404);
+    expect((await south.call('DELETE', `/api/v1/employees/${target.id}`)).status).toBe(404);
+    const southList = JSON.stringify(await json(await south.get('/api/v1/employees?pageSize=200')));
+    expect(southList).not.toContain(target.id);
+    const options = JSON.stringify(await json(await south.get('/api/v1/employees/user-options')));
+    expect(options).not.toContain('northwind');
+    const after = await json(await owner.get(`/api/v1/employees/${target.id}`));
+    expect(after).toEqual(target);
+  });
+});

@@ -1,0 +1,57 @@
+import {
+  calendarQuerySchema,
+  holidayDecisionInputSchema,
+  holidayRequestInputSchema,
+  workingDaysQuerySchema,
+} from '@hr/shared/hr/holidays.schemas';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import type { AppEnv } from '../../http/app-env.ts';
+import { idParam, parseJsonBody, parseQuery } from '../../http/validate.ts';
+import {
+  cancelMyRequest,
+  decideHolidayRequest,
+  getMyBalance,
+  listMyApprovals,
+  listMyRequests,
+  submitHolidayRequest,
+  teamCalendar,
+  upcomingTeamHolidays,
+  workingDaysBetween,
+} from './holidays.service.ts';
+
+const limitQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(500).optional() });
+
+/** Holiday Management: every signed-in user of a company. Who may decide what is checked in the service. */
+export function holidaysRoutes(deps: { db: Db }) {
+  const { db } = deps;
+  return new Hono<AppEnv>()
+    .get('/balance', async (c) => c.json(await getMyBalance(db, c.get('principal'))))
+    .get('/working-days', async (c) => {
+      const { start, end } = parseQuery(c, workingDaysQuerySchema);
+      return c.json(await workingDaysBetween(db, c.get('principal'), { start, end }));
+    })
+    .get('/requests', async (c) => {
+      const { limit } = parseQuery(c, limitQuerySchema);
+      return c.json(await listMyRequests(db, c.get('principal'), limit));
+    })
+    .post('/requests', async (c) => {
+      const input = await parseJsonBody(c, holidayRequestInputSchema);
+      return c.json(await submitHolidayRequest(db, c.get('principal'), input), 201);
+    })
+    .post('/requests/:id/cancel', async (c) =>
+      c.json(await cancelMyRequest(db, c.get('principal'), idParam(c))),
+    )
+    .post('/requests/:id/decision', async (c) => {
+      const id = idParam(c);
+      const input = await parseJsonBody(c, holidayDecisionInputSchema);
+      return c.json(await decideHolidayRequest(db, c.get('principal'), id, input));
+    })
+    .get('/approvals', async (c) => c.json(await listMyApprovals(db, c.get('principal'))))
+    .get('/calendar', async (c) => {
+      const { month } = parseQuery(c, calendarQuerySchema);
+      return c.json(await teamCalendar(db, c.get('principal'), month));
+    })
+    .get('/upcoming', async (c) => c.json(await upcomingTeamHolidays(db, c.get('principal'))));
+}

@@ -1,0 +1,341 @@
+/** Holiday requests: submission, decisions, cancellation, balance, team calendar. The server decides every rule. */
+import { COMPANY_SETTINGS_DEFAULTS, type Weekday } from '@hr/shared/company/company-settings';
+import {
+  computeHolidayBalance,
+  type DateRange,
+  holidayYearWindow,
+  monthRange,
+} from '@hr/shared/hr/holiday-rules';
+import {
+  type ApprovalsResponse,
+  type CalendarResponse,
+  HOLIDAY_MESSAGES,
+  HOLIDAY_TYPE_LABELS,
+  type HolidayBalanceResponse,
+  type HolidayRequest,
+  type holidayDecisionInputSchema,
+  type holidayRequestInputSchema,
+  type MyRequestsResponse,
+  type TeamHoliday,
+  UPCOMING_LIMIT,
+  type UpcomingResponse,
+  type WorkingDaysResponse,
+} from '@hr/shared/hr/holidays.schemas';
+import { addDays, countWorkingDays, inclusiveDayCount, isoDate } from '@hr/shared/working-days';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.ts';
+import { withTenant } from '../../db/tenant.ts';
+import { type Principal, tenantOf } from '../../http/app-env.ts';
+import { errors } from '../../http/app-error.ts';
+import { insertNotification } from '../notifications/notifications.repository.ts';
+import {
+  cancelOwnRequest,
+  decideRequest,
+  findBalanceInputs,
+  findEmployeeOfUser,
+  findHolidaySettings,
+  findOverlappingRequest,
+  findRequest,
+  type HolidayRequestRow,
+  insertHolidayRequest,
+  listApprovedAnnualOf,
+  listApprovedBetween,
+  listPendingForManager,
+  listRequestsOfUser,
+  listUpcomingApproved,
+} from './holidays.repository.ts';
+
+type SubmitInput = z.output<typeof holidayRequestInputSchema>;
+type DecisionInput = z.output<typeof holidayDecisionInputSchema>;
+
+/** Today's calendar date on the server (UTC). */
+export function serverToday(now: Date = new Date()): string {
+  return isoDate(now);
+}
+
+function patternOf(stored: readonly string[] | null | undefined): Weekday[] {
+  return stored?.length ? (stored as Weekday[]) : [...COMPANY_SETTINGS_DEFAULTS.workingDaysPattern];
+}
+
+function toRequest(row: HolidayRequestRow): HolidayRequest {
+  return {
+    id: row.id,
+    employeeRecordId: row.employeeRecordId,
+    userId: row.userId,
+    lineManagerId: row.lineManagerId,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    holidayType: row.holidayType,
+    reason: row.reason,
+    status: row.status,
+    workingDays: row.workingDays,
+    daysRequested: row.daysRequested,
+    submittedAt: row.submittedAt.toISOString(),
+    reviewedBy: row.reviewedBy,
+    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    reviewerComments: row.reviewerComments,
+  };
+}
+
+function describe(row: {
+  holidayType: keyof typeof HOLIDAY_TYPE_LABELS;
+  startDate: string;
+  endDate: string;
+}) {
+  const dates = row.startDate === row.endDate ? row.startDate : `${row.startDate} to ${row.endDate}`;
+  return `${HOLIDAY_TYPE_LABELS[row.holidayType]}, ${dates}`;
+}
+
+/** Checks the dates against today and the company's week, and counts the working days. */
+async function countDays(tx: Tx, companyId: string, range: DateRange) {
+  const settings = await findHolidaySettings(tx, companyId);
+  const workingDays = countWorkingDays(range.start, range.end, patternOf(settings?.workingDaysPattern));
+  return { workingDays, totalDays: inclusiveDayCount(range.start, range.end) };
+}
+
+export async function workingDaysBetween(
+  db: Db,
+  principal: Principal,
+  range: DateRange,
+): Promise<WorkingDaysResponse> {
+  if (inclusiveDayCount(range.start, range.end) > 366)
+    throw errors.validation({ end: HOLIDAY_MESSAGES.tooLong }, HOLIDAY_MESSAGES.tooLong);
+  return withTenant(db, tenantOf(principal), (tx) => countDays(tx, principal.companyId, range));
+}
+
+/**
+ * Submits a request. Pending when the employee has a line manager (who is notified); otherwise approved at
+ * once, reviewed by the requester. A request overlapping a pending or approved one is refused.
+ */
+export async function submitHolidayRequest(
+  db: Db,
+  principal: Principal,
+  input: SubmitInput,
+  today: string = serverToday(),
+): Promise<HolidayRequest> {
+  // One day of grace: a user ahead of UTC may still be on "yesterday" for the server.
+  if (input.startDate < addDays(today, -1)) {
+    throw errors.validation({ startDate: HOLIDAY_MESSAGES.startInPast }, HOLIDAY_MESSAGES.startInPast);
+  }
+  if (inclusiveDayCount(input.startDate, input.endDate) > 366) {
+    throw errors.validation({ endDate: HOLIDAY_MESSAGES.tooLong }, HOLIDAY_MESSAGES.tooLong);
+  }
+  const userId = principal.user.id;
+  const row = await withTenant(db, tenantOf(principal), async (tx) => {
+    const employee = await findEmployeeOfUser(tx, principal.companyId, userId, true);
+    if (!employee) throw errors.notFound(HOLIDAY_MESSAGES.employeeRecordNotFound);
+    if (await findOverlappingRequest(tx, employee.id, input.startDate, input.endDate)) {
+      throw errors.conflict(HOLIDAY_MESSAGES.overlap);
+    }
+    const { workingDays, totalDays } = await countDays(tx, principal.companyId, {
+      start: input.startDate,
+      end: input.endDate,
+    });
+    if (workingDays === 0) {
+      throw errors.validation({ endDate: HOLIDAY_MESSAGES.noWorkingDays }, HOLIDAY_MESSAGES.noWorkingDays);
+    }
+    const manager =
+      employee.lineManagerId && employee.lineManagerId !== userId ? employee.lineManagerId : null;
+    const created = await insertHolidayRequest(tx, {
+      companyId: principal.companyId,
+      employeeRecordId: employee.id,
+      userId,
+      lineManagerId: manager,
+      startDate: input.startDate,
+      endDate: input.endDate,
+      holidayType: input.holidayType,
+      reason: input.reason,
+      status: manager ? 'pending' : 'approved',
+      workingDays,
+      daysRequested: totalDays,
+      reviewedBy: manager ? null : userId,
+      reviewedAt: manager ? null : new Date(),
+    });
+    if (manager) {
+      await insertNotification(tx, {
+        companyId: principal.companyId,
+        userId: manager,
+        type: 'holiday_request',
+        title: 'New holiday request',
+        message: `${employee.fullName} requested ${describe(created)} (${workingDays} working days).`,
+      });
+    }
+    return created;
+  });
+  return toRequest(row);
+}
+
+export async function listMyRequests(
+  db: Db,
+  principal: Principal,
+  limit?: number,
+): Promise<MyRequestsResponse> {
+  const rows = await withTenant(db, tenantOf(principal), (tx) =>
+    listRequestsOfUser(tx, principal.companyId, principal.user.id, limit),
+  );
+  return { items: rows.map(toRequest) };
+}
+
+export async function listMyApprovals(db: Db, principal: Principal): Promise<ApprovalsResponse> {
+  const rows = await withTenant(db, tenantOf(principal), (tx) =>
+    listPendingForManager(tx, principal.companyId, principal.user.id),
+  );
+  return {
+    items: rows.map((r) => ({
+      ...toRequest(r.request),
+      requesterName: r.requesterName ?? HOLIDAY_MESSAGES.unknownEmployee,
+      requesterEmail: r.requesterEmail,
+    })),
+  };
+}
+
+/** Approve or reject: only the request's line manager, only while pending (409 once decided). */
+export async function decideHolidayRequest(
+  db: Db,
+  principal: Principal,
+  id: string,
+  input: DecisionInput,
+): Promise<HolidayRequest> {
+  const managerId = principal.user.id;
+  const row = await withTenant(db, tenantOf(principal), async (tx) => {
+    const status = input.decision === 'approve' ? 'approved' : 'rejected';
+    const decided = await decideRequest(tx, principal.companyId, id, managerId, {
+      status,
+      comment: input.comment,
+    });
+    if (!decided) {
+      const existing = await findRequest(tx, principal.companyId, id);
+      if (!existing) throw errors.notFound();
+      if (existing.lineManagerId !== managerId) throw errors.forbidden(HOLIDAY_MESSAGES.notYourRequest);
+      throw errors.conflict(HOLIDAY_MESSAGES.alreadyDecided);
+    }
+    if (decided.userId) {
+      await insertNotification(tx, {
+        companyId: principal.companyId,
+        userId: decided.userId,
+        type: 'holiday_decision',
+        title: status === 'approved' ? 'Holiday request approved' : 'Holiday request rejected',
+        message: `Your request for ${describe(decided)} was ${status}${input.comment ? `: ${input.comment}` : '.'}`,
+      });
+    }
+    return decided;
+  });
+  return toRequest(row);
+}
+
+export async function cancelMyRequest(
+  db: Db,
+  principal: Principal,
+  id: string,
+  today: string = serverToday(),
+): Promise<HolidayRequest> {
+  const row = await withTenant(db, tenantOf(principal), async (tx) => {
+    const cancelled = await cancelOwnRequest(tx, principal.companyId, id, principal.user.id, today);
+    if (cancelled) return cancelled;
+    const existing = await findRequest(tx, principal.companyId, id);
+    if (!existing || existing.userId !== principal.user.id) throw errors.notFound();
+    throw errors.conflict(HOLIDAY_MESSAGES.cannotCancel);
+  });
+  return toRequest(row);
+}
+
+/** total = entitlement; used = opening adjustment + approved annual leave inside the holiday year. */
+export async function getMyBalance(
+  db: Db,
+  principal: Principal,
+  today: string = serverToday(),
+): Promise<HolidayBalanceResponse> {
+  const row = await withTenant(db, tenantOf(principal), (tx) =>
+    findBalanceInputs(tx, principal.companyId, principal.user.id, addDays(today, -370), addDays(today, 370)),
+  );
+  if (!row) throw errors.notFound(HOLIDAY_MESSAGES.noEmployeeRecord);
+  const window = holidayYearWindow(
+    today,
+    row.holidayYearStartMonth ?? COMPANY_SETTINGS_DEFAULTS.holidayYearStartMonth,
+  );
+  const pattern = patternOf(row.workingDaysPattern);
+  const approvedAnnual = row.requests.filter((r) => r.status === 'approved');
+  const pendingAnnual = row.requests.filter((r) => r.status === 'pending');
+  const balance = computeHolidayBalance({
+    total: row.annualHolidayDays,
+    openingUsed: row.holidayDaysUsed,
+    approvedAnnual,
+    window,
+    pattern,
+  });
+  const pending = computeHolidayBalance({
+    total: 0,
+    openingUsed: 0,
+    approvedAnnual: pendingAnnual,
+    window,
+    pattern,
+  });
+  return { ...balance, pending: pending.used, yearStart: window.start, yearEnd: window.end };
+}
+
+/**
+ * This holiday year's balance of several employee records, inside the caller's tenant transaction:
+ * two queries whatever the number of records (used by the employee list).
+ */
+export async function balancesOfRecords(
+  tx: Tx,
+  companyId: string,
+  records: { id: string; annualHolidayDays: number; holidayDaysUsed: number }[],
+  today: string = serverToday(),
+): Promise<Map<string, { used: number; remaining: number }>> {
+  const settings = await findHolidaySettings(tx, companyId);
+  const window = holidayYearWindow(
+    today,
+    settings?.holidayYearStartMonth ?? COMPANY_SETTINGS_DEFAULTS.holidayYearStartMonth,
+  );
+  const pattern = patternOf(settings?.workingDaysPattern);
+  const approved = await listApprovedAnnualOf(
+    tx,
+    companyId,
+    records.map((r) => r.id),
+    window.start,
+    window.end,
+  );
+  const byRecord = new Map<string, DateRange[]>();
+  for (const r of approved)
+    byRecord.set(r.employeeRecordId, [...(byRecord.get(r.employeeRecordId) ?? []), r]);
+  return new Map(
+    records.map((r) => {
+      const balance = computeHolidayBalance({
+        total: r.annualHolidayDays,
+        openingUsed: r.holidayDaysUsed,
+        approvedAnnual: byRecord.get(r.id) ?? [],
+        window,
+        pattern,
+      });
+      return [r.id, { used: balance.used, remaining: balance.remaining }];
+    }),
+  );
+}
+
+function toTeamHoliday(
+  row: Omit<TeamHoliday, 'employeeName'> & { employeeName: string | null },
+): TeamHoliday {
+  return { ...row, employeeName: row.employeeName ?? HOLIDAY_MESSAGES.unknownEmployee };
+}
+
+/** Approved holidays that share at least one day with the month (deliberate fix: the source dropped
+ * holidays crossing a month boundary). */
+export async function teamCalendar(db: Db, principal: Principal, month: string): Promise<CalendarResponse> {
+  const range = monthRange(month);
+  const rows = await withTenant(db, tenantOf(principal), (tx) =>
+    listApprovedBetween(tx, principal.companyId, range.start, range.end),
+  );
+  return { month, items: rows.map(toTeamHoliday) };
+}
+
+export async function upcomingTeamHolidays(
+  db: Db,
+  principal: Principal,
+  today: string = serverToday(),
+): Promise<UpcomingResponse> {
+  const rows = await withTenant(db, tenantOf(principal), (tx) =>
+    listUpcomingApproved(tx, principal.companyId, today, UPCOMING_LIMIT),
+  );
+  return { items: rows.map(toTeamHoliday) };
+}

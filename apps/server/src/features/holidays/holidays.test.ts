@@ -1,0 +1,334 @@
+import { HOLIDAY_MESSAGES } from '@hr/shared/hr/holidays.schemas';
+import { addDays, countWorkingDays, isoDate } from '@hr/shared/working-days';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { httpClient, json, useTestApp } from '../../../test/test-context.ts';
+import { rowsOf } from '../../db/client.ts';
+
+const t = useTestApp();
+
+const today = isoDate(new Date());
+/** The Monday at least `minDays` from today: a clean Monday-Wednesday lies ahead of it. */
+function mondayAfter(minDays: number): string {
+  let d = addDays(today, minDays);
+  while (new Date(`${d}T00:00:00Z`).getUTCDay() !== 1) d = addDays(d, 1);
+  return d;
+}
+
+const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await t.app.database.db.execute(text));
+const userId = async (email: string) =>
+  (await query<{ id: string }>(sql`select id from auth_users where email = ${email}`))[0]?.id as string;
+
+async function signedIn(email: string) {
+  const client = httpClient(t.app.app);
+  await client.signIn(email);
+  return client;
+}
+
+beforeAll(async () => {
+  // Start every company's holiday year this month, so requests in the coming weeks fall inside it.
+  const month = Number(today.slice(5, 7));
+  const end = month === 1 ? 12 : month - 1;
+  await t.app.database.db.execute(
+    sql`update company_settings set holiday_year_start_month = ${month}, holiday_year_end_month = ${end}`,
+  );
+});
+
+describe('submitting a holiday request', () => {
+  it('auto-approves, reviewed by the requester, when the employee has no line manager, and the balance drops', async () => {
+    const owner = await signedIn('owner@northwind.example');
+    const before = await json(await owner.get('/api/v1/holidays/balance'));
+    const start = mondayAfter(60);
+    const end = addDays(start, 2);
+    const res = await owner.post('/api/v1/holidays/requests', {
+      startDate: start,
+      endDate: end,
+      holidayType: 'annual',
+    });
+    expect(res.status).toBe(201);
+    const body = await json(res);
+    expect(body).toMatchObject({ status: 'approved', workingDays: 3, daysRequested: 3, lineManagerId: null });
+    expect(body.reviewedBy).toBe(await userId('owner@northwind.example'));
+    expect(body.reviewedAt).not.toBeNull();
+    const after = await json(await owner.get('/api/v1/holidays/balance'));
+    expect(after.used).toBe(before.used + 3);
+    expect(after.remaining).toBe(before.remaining - 3);
+    expect(after.total).toBe(28);
+  });
+
+  it('is pending with the line manager set when the employee has one, and notifies the manager', async () => {
+    const alice = await signedIn('alice@northwind.example');
+    const start = mondayAfter(70);
+    const res = await alice.post('/api/v1/holidays/requests', {
+      startDate: start,
+      endDate: addDays(start, 2),
+      holidayType: 'annual',
+      reason: '  Family wedding  ',
+    });
+    expect(res.status).toBe(201);
+    const body = await json(res);
+    const managerId = await userId('manager@northwind.example');
+    expect(body).toMatchObject({
+      status: 'pending',
+      lineManagerId: managerId,
+      reason: 'Family wedding',
+      reviewedBy: null,
+    });
+    const notes = await query<{ type: string; message: string }>(
+      sql`select type, message from notifications where user_id = ${managerId} order by created_at desc limit 1`,
+    );
+    expect(notes[0]?.type).toBe('holiday_request');
+    expect(notes[0]?.message).toContain('Alice');
+  });
+
+  it('counts working days from the company pattern, not a fixed week', async () => {
+    const sam = await signedIn('sam@southbank.example');
+    await t.app.database.db.execute(
+      sql`update company_settings set working_days_pattern = '{saturday,sunday}' where company_id = (select company_id from profiles where email = 'sam@southbank.example')`,
+    );
+    const start = mondayAfter(80); // Monday .. Sunday: two working days in a weekends-only company
+    const res = await sam.get(`/api/v1/holidays/working-days?start=${start}&end=${addDays(start, 6)}`);
+    expect(await json(res)).toEqual({ workingDays: 2, totalDays: 7 });
+    const weekdaysOnly = await sam.post('/api/v1/holidays/requests', {
+      startDate: start,
+      endDate: addDays(start, 4),
+    });
+    expect(weekdaysOnly.status).toBe(400);
+    expect((await json(weekdaysOnly)).error.message).toBe(HOLIDAY_MESSAGES.noWorkingDays);
+  });
+
+  it('refuses a request overlapping a pending or approved one, and accepts it once the other is cancelled', async () => {
+    const tom = await signedIn('tom@northwind.example');
+    const start = mondayAfter(90);
+    const first = await json(
+      await tom.post('/api/v1/holidays/requests', { startDate: start, endDate: addDays(start, 4) }),
+    );
+    const clash = await tom.post('/api/v1/holidays/requests', {
+      startDate: addDays(start, 4),
+      endDate: addDays(start, 7),
+    });
+    expect(clash.status).toBe(409);
+    expect((await json(clash)).error.message).toBe(HOLIDAY_MESSAGES.overlap);
+
+    const cancelled = await tom.post(`/api/v1/holidays/requests/${first.id}/cancel`);
+    expect(cancelled.status).toBe(200);
+    expect((await json(cancelled)).status).toBe('cancelled');
+    const again = await tom.post(`/api/v1/holidays/requests/${first.id}/cancel`);
+    expect(again.status).toBe(409);
+    const retry = await tom.post('/api/v1/holidays/requests', {
+      startDate: addDays(start, 4),
+      endDate: addDays(start, 7),
+    });
+    expect(retry.status).toBe(201);
+  });
+
+  it('lets only one of two simultaneous overlapping submissions through', async () => {
+    const tom = await signedIn('tom@northwind.example');
+    const start = mondayAfter(120);
+    const body = { startDate: start, endDate: addDays(start, 2) };
+    const statuses = (
+      await Promise.all([
+        tom.post('/api/v1/holidays/requests', body),
+        tom.post('/api/v1/holidays/requests', body),
+      ])
+    ).map((r) => r.status);
+    expect(statuses.sort()).toEqual([201, 409]);
+  });
+
+  it('answers bad input with 400 and the spec messages, and stores nothing', async () => {
+    const alice = await signedIn('alice@northwind.example');
+    const count = async () =>
+      (await query<{ n: number }>(sql`select count(*)::int as n from holiday_requests`))[0]?.n;
+    const before = await count();
+    const cases: [unknown, string][] = [
+      [{ endDate: mondayAfter(10) }, HOLIDAY_MESSAGES.startRequired],
+      [{ startDate: mondayAfter(10), endDate: '' }, HOLIDAY_MESSAGES.endRequired],
+      [
+        { startDate: mondayAfter(10), endDate: addDays(mondayAfter(10), -1) },
+        HOLIDAY_MESSAGES.endBeforeStart,
+      ],
+      [{ startDate: addDays(today, -5), endDate: today }, HOLIDAY_MESSAGES.startInPast],
+      [
+        { startDate: mondayAfter(10), endDate: mondayAfter(10), holidayType: 'vacation' },
+        'Invalid option: expected one of "annual"|"sick"|"personal"|"maternity"|"paternity"|"study"|"unpaid"',
+      ],
+      [{ startDate: '2026-02-30', endDate: '2026-03-01' }, 'Enter a valid date'],
+    ];
+    for (const [input, message] of cases) {
+      const res = await alice.post('/api/v1/holidays/requests', input);
+      expect(res.status, JSON.stringify(input)).toBe(400);
+      expect((await json(res)).error.message).toBe(message);
+    }
+    expect(await count()).toBe(before);
+  });
+
+  it('says "Employee record not found" to a user without an employee record', async () => {
+    await t.app.database.db.execute(sql`delete from employee_records where email = 'dev@northwind.example'`);
+    const dev = await signedIn('dev@northwind.example');
+    const res = await dev.post('/api/v1/holidays/requests', {
+      startDate: mondayAfter(10),
+      endDate: mondayAfter(10),
+    });
+    expect(res.status).toBe(404);
+    expect((await json(res)).error.message).toBe(HOLIDAY_MESSAGES.employeeRecordNotFound);
+    const balance = await dev.get('/api/v1/holidays/balance');
+    expect(balance.status).toBe(404);
+    expect((await json(balance)).error.message).toBe(HOLIDAY_MESSAGES.noEmployeeRecord);
+  });
+});
+
+describe('deciding a request', () => {
+  async function pendingOfAlice(offset: number) {
+    const alice = await signedIn('alice@northwind.example');
+    const start = mondayAfter(offset);
+    const res = await alice.post('/api/v1/holidays/requests', {
+      startDate: start,
+      endDate: addDays(start, 2),
+    });
+    expect(res.status).toBe(201);
+    return { alice, request: await json(res) };
+  }
+
+  it("shows the manager only their own reports' pending requests, with name and email", async () => {
+    const { request } = await pendingOfAlice(150);
+    const manager = await signedIn('manager@northwind.example');
+    const { items } = await json(await manager.get('/api/v1/holidays/approvals'));
+    const managerId = await userId('manager@northwind.example');
+    expect(
+      items.every(
+        (r: { lineManagerId: string; status: string }) =>
+          r.lineManagerId === managerId && r.status === 'pending',
+      ),
+    ).toBe(true);
+    expect(items.find((r: { id: string }) => r.id === request.id)).toMatchObject({
+      requesterName: 'Alice Anders',
+      requesterEmail: 'alice@northwind.example',
+    });
+    const owner = await signedIn('owner@northwind.example');
+    expect(
+      (await json(await owner.get('/api/v1/holidays/approvals'))).items.map((r: { id: string }) => r.id),
+    ).not.toContain(request.id);
+  });
+
+  it('lets only the line manager decide; a reject needs a comment', async () => {
+    const { alice, request } = await pendingOfAlice(160);
+    for (const email of ['tom@northwind.example', 'owner@northwind.example']) {
+      const other = await signedIn(email);
+      const res = await other.post(`/api/v1/holidays/requests/${request.id}/decision`, {
+        decision: 'approve',
+      });
+      expect(res.status, email).toBe(403);
+    }
+    expect(
+      (
+        await json(
+          await alice.post(`/api/v1/holidays/requests/${request.id}/decision`, { decision: 'approve' }),
+        )
+      ).error.code,
+    ).toBe('FORBIDDEN');
+
+    const manager = await signedIn('manager@northwind.example');
+    for (const comment of [undefined, '', '   ']) {
+      const res = await manager.post(`/api/v1/holidays/requests/${request.id}/decision`, {
+        decision: 'reject',
+        comment,
+      });
+      expect(res.status).toBe(400);
+      expect((await json(res)).error.message).toBe(HOLIDAY_MESSAGES.commentRequired);
+    }
+    const approved = await manager.post(`/api/v1/holidays/requests/${request.id}/decision`, {
+      decision: 'approve',
+      comment: ' Enjoy ',
+    });
+    expect(approved.status).toBe(200);
+    expect(await json(approved)).toMatchObject({
+      status: 'approved',
+      reviewerComments: 'Enjoy',
+      reviewedBy: await userId('manager@northwind.example'),
+    });
+    const mine = await json(await alice.get('/api/v1/holidays/requests?limit=50'));
+    expect(mine.items.find((r: { id: string }) => r.id === request.id).status).toBe('approved');
+    const notes = await query<{ type: string; title: string }>(
+      sql`select type, title from notifications where user_id = ${await userId('alice@northwind.example')} order by created_at desc limit 1`,
+    );
+    expect(notes[0]).toEqual({ type: 'holiday_decision', title: 'Holiday request approved' });
+  });
+
+  it('decides a request exactly once when two decisions arrive at the same moment', async () => {
+    const { request } = await pendingOfAlice(170);
+    const managerA = await signedIn('manager@northwind.example');
+    const managerB = await signedIn('manager@northwind.example');
+    const url = `/api/v1/holidays/requests/${request.id}/decision`;
+    const results = await Promise.all([
+      managerA.post(url, { decision: 'approve' }),
+      managerB.post(url, { decision: 'reject', comment: 'No cover' }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const loser = results.find((r) => r.status === 409) as Response;
+    expect((await json(loser)).error.message).toBe(HOLIDAY_MESSAGES.alreadyDecided);
+    const rows = await query<{ status: string }>(
+      sql`select status from holiday_requests where id = ${request.id}`,
+    );
+    const winner = await json(results.find((r) => r.status === 200) as Response);
+    expect(rows[0]?.status).toBe(winner.status);
+  });
+});
+
+describe('team calendar and upcoming holidays', () => {
+  it('includes approved holidays that cross into or out of the month, and nothing pending', async () => {
+    const owner = await signedIn('owner@northwind.example');
+    // A request from the last weekday of one month into the next.
+    let start = mondayAfter(200);
+    while (addDays(start, 7).slice(5, 7) === start.slice(5, 7)) start = addDays(start, 7);
+    const end = addDays(start, 9);
+    const created = await json(
+      await owner.post('/api/v1/holidays/requests', { startDate: start, endDate: end }),
+    );
+    expect(created.status).toBe('approved');
+    for (const month of [start.slice(0, 7), end.slice(0, 7)]) {
+      const cal = await json(await owner.get(`/api/v1/holidays/calendar?month=${month}`));
+      expect(
+        cal.items.map((i: { id: string }) => i.id),
+        month,
+      ).toContain(created.id);
+      expect(cal.items.every((i: { employeeName: string }) => i.employeeName)).toBe(true);
+    }
+    const bad = await owner.get('/api/v1/holidays/calendar?month=2026-13');
+    expect(bad.status).toBe(400);
+    const upcoming = await json(await owner.get('/api/v1/holidays/upcoming'));
+    expect(upcoming.items.length).toBeLessThanOrEqual(5);
+    const starts = upcoming.items.map((i: { startDate: string }) => i.startDate);
+    expect([...starts].sort()).toEqual(starts);
+  });
+});
+
+describe('company walls', () => {
+  it("keeps company B from listing, reading, deciding or cancelling company A's requests", async () => {
+    const alice = await signedIn('alice@northwind.example');
+    const start = mondayAfter(230);
+    const request = await json(
+      await alice.post('/api/v1/holidays/requests', { startDate: start, endDate: start }),
+    );
+    const southOwner = await signedIn('owner@southbank.example');
+    const decide = await southOwner.post(`/api/v1/holidays/requests/${request.id}/decision`, {
+      decision: 'approve',
+    });
+    expect(decide.status).toBe(404);
+    const cancel = await southOwner.post(`/api/v1/holidays/requests/${request.id}/cancel`);
+    expect(cancel.status).toBe(404);
+    const lists = await Promise.all(
+      [
+        '/api/v1/holidays/approvals',
+        '/api/v1/holidays/requests',
+        '/api/v1/holidays/upcoming',
+        `/api/v1/holidays/calendar?month=${start.slice(0, 7)}`,
+      ].map(async (url) => JSON.stringify(await json(await southOwner.get(url)))),
+    );
+    for (const body of lists) expect(body).not.toContain(request.id);
+    const rows = await query<{ status: string }>(
+      sql`select status from holiday_requests where id = ${request.id}`,
+    );
+    expect(rows[0]?.status).toBe('pending');
+    expect(countWorkingDays(start, start)).toBe(1);
+  });
+});

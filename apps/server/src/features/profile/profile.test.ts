@@ -1,0 +1,123 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { httpClient, json, useTestApp } from '../../../test/test-context.ts';
+import { rowsOf } from '../../db/client.ts';
+
+const testApp = useTestApp();
+const app = () => testApp.app.app;
+const db = () => testApp.app.database.db;
+
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]);
+
+async function idOf(email: string): Promise<string> {
+  const [row] = rowsOf<{ id: string }>(
+    await db().execute(sql`select id from auth_users where email = ${email}`),
+  );
+  return row?.id as string;
+}
+
+async function signedIn(email: string) {
+  const client = httpClient(app());
+  await client.signIn(email);
+  return client;
+}
+
+function upload(client: ReturnType<typeof httpClient>, bytes: Uint8Array, name: string, type: string) {
+  const form = new FormData();
+  form.append('file', new File([bytes as Uint8Array<ArrayBuffer>], name, { type }));
+  return app().request('/api/v1/profile/avatar', {
+    method: 'POST',
+    body: form,
+    headers: { cookie: client.cookie },
+  });
+}
+
+describe('profile', () => {
+  it('needs a session', async () => {
+    expect((await httpClient(app()).get('/api/v1/profile')).status).toBe(401);
+  });
+
+  it('trims names, turns empty into null, and lists line managers without oneself', async () => {
+    const alice = await signedIn('alice@northwind.example');
+    const aliceId = await idOf('alice@northwind.example');
+    const options = await json(await alice.get('/api/v1/profile/line-manager-options'));
+    const emails = options.users.map((u: { email: string }) => u.email);
+    expect(emails).toContain('owner@northwind.example');
+    expect(emails).not.toContain('alice@northwind.example');
+    expect(emails).not.toContain('sam@southbank.example');
+
+    const res = await alice.call('PUT', '/api/v1/profile', {
+      fullName: '  Alice A. Anders ',
+      position: '   ',
+      lineManagerId: '',
+    });
+    expect(res.status).toBe(200);
+    expect(await json(res)).toMatchObject({
+      id: aliceId,
+      fullName: 'Alice A. Anders',
+      position: null,
+      lineManagerId: null,
+    });
+  });
+
+  it('writes the line manager to the profile and the linked employee record together', async () => {
+    const tom = await signedIn('tom@northwind.example');
+    const tomId = await idOf('tom@northwind.example');
+    const ownerId = await idOf('owner@northwind.example');
+    const res = await tom.call('PUT', '/api/v1/profile', {
+      fullName: 'Tom Turner',
+      position: 'Welder',
+      lineManagerId: ownerId,
+    });
+    expect(res.status).toBe(200);
+    const [row] = rowsOf<{ profile: string; record: string }>(
+      await db().execute(
+        sql`select p.line_manager as profile, e.line_manager_id as record from profiles p join employee_records e on e.user_id = p.id where p.id = ${tomId}`,
+      ),
+    );
+    expect(row).toEqual({ profile: ownerId, record: ownerId });
+  });
+
+  it('refuses oneself or a user of another company as line manager, changing nothing', async () => {
+    const tom = await signedIn('tom@northwind.example');
+    const tomId = await idOf('tom@northwind.example');
+    const before = await json(await tom.get('/api/v1/profile'));
+    const self = await tom.call('PUT', '/api/v1/profile', {
+      fullName: 'X',
+      position: null,
+      lineManagerId: tomId,
+    });
+    expect(self.status).toBe(400);
+    expect((await json(self)).error.fields.lineManagerId).toBe('You cannot be your own line manager.');
+    const sam = await idOf('sam@southbank.example');
+    expect(
+      (await tom.call('PUT', '/api/v1/profile', { fullName: 'X', position: null, lineManagerId: sam }))
+        .status,
+    ).toBe(400);
+    expect(await json(await tom.get('/api/v1/profile'))).toEqual(before);
+  });
+
+  it('uploads an avatar under the user folder, replaces it, removes it, and refuses non-images', async () => {
+    const alice = await signedIn('alice@northwind.example');
+    const aliceId = await idOf('alice@northwind.example');
+    const first = await json(await upload(alice, PNG, 'me.png', 'image/png'));
+    expect(first.avatarUrl).toMatch(new RegExp(`^/api/storage/company-assets/${aliceId}/avatar-\\d+\\.png$`));
+    expect((await app().request(first.avatarUrl)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 5));
+    const second = await json(await upload(alice, JPEG, 'me.gif', 'image/gif'));
+    expect(second.avatarUrl).toMatch(/\.jpg$/);
+    expect((await app().request(first.avatarUrl)).status).toBe(404);
+    const exe = await upload(
+      alice,
+      new TextEncoder().encode('MZ\x90\x00 not an image'),
+      'me.jpg',
+      'image/jpeg',
+    );
+    expect(exe.status).toBe(400);
+    expect((await json(exe)).error.message).toBe('Please select an image file');
+    const removed = await json(await alice.call('DELETE', '/api/v1/profile/avatar'));
+    expect(removed.avatarUrl).toBeNull();
+    expect((await app().request(second.avatarUrl)).status).toBe(404);
+  });
+});

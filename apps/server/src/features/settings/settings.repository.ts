@@ -1,0 +1,191 @@
+/** Reads and writes behind Settings: the company's users, roles, section levels, invitations and settings. */
+import type { AccessLevel } from '@hr/shared/permissions';
+import type { Role } from '@hr/shared/roles';
+import { and, asc, desc, eq, gt, inArray, isNull, notExists, sql } from 'drizzle-orm';
+import type { Queryable, Tx } from '../../db/client.ts';
+import { authAccounts, authSessions } from '../../db/schema/auth.ts';
+import {
+  companySettings,
+  invitations,
+  profiles,
+  sections,
+  userPermissions,
+  userRoles,
+} from '../../db/schema/core.ts';
+import { employeeRecords } from '../../db/schema/hr.ts';
+
+export async function listCompanyUsers(tx: Tx, companyId: string) {
+  return tx
+    .select({
+      id: profiles.id,
+      fullName: profiles.fullName,
+      email: profiles.email,
+      role: userRoles.role,
+      createdAt: profiles.createdAt,
+    })
+    .from(profiles)
+    .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
+    .where(eq(profiles.companyId, companyId))
+    .orderBy(asc(profiles.fullName), asc(profiles.email));
+}
+
+export async function listSections(tx: Tx) {
+  return tx.select().from(sections).orderBy(asc(sections.displayName));
+}
+
+export async function listPermissions(tx: Tx, companyId: string) {
+  return tx
+    .select({
+      userId: userPermissions.userId,
+      sectionId: userPermissions.sectionId,
+      accessLevel: userPermissions.accessLevel,
+    })
+    .from(userPermissions)
+    .innerJoin(profiles, eq(profiles.id, userPermissions.userId))
+    .where(and(eq(userPermissions.companyId, companyId), eq(profiles.companyId, companyId)));
+}
+
+/** The ids among `userIds` whose profile is in the company. */
+export async function companyUserIds(tx: Tx, companyId: string, userIds: string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await tx
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(eq(profiles.companyId, companyId), inArray(profiles.id, userIds)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Upsert on (user_id, section_id, company_id), as the spec's table call does. */
+export async function upsertPermissions(
+  tx: Tx,
+  companyId: string,
+  changes: { userId: string; sectionId: string; accessLevel: AccessLevel }[],
+): Promise<void> {
+  if (changes.length === 0) return;
+  await tx
+    .insert(userPermissions)
+    .values(changes.map((c) => ({ ...c, companyId })))
+    .onConflictDoUpdate({
+      target: [userPermissions.userId, userPermissions.sectionId, userPermissions.companyId],
+      set: { accessLevel: sql`excluded.access_level` },
+    });
+}
+
+export async function findCompanyUser(tx: Tx, companyId: string, userId: string) {
+  const [row] = await tx
+    .select({ id: profiles.id, email: profiles.email, fullName: profiles.fullName, role: userRoles.role })
+    .from(profiles)
+    .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
+    .where(and(eq(profiles.companyId, companyId), eq(profiles.id, userId)));
+  return row ?? null;
+}
+
+/**
+ * The company's super admins, row-locked until the transaction ends: two administrators demoting each
+ * other at the same moment cannot both pass the last-super-admin check.
+ */
+export async function countSuperAdmins(tx: Tx, companyId: string): Promise<number> {
+  const rows = await tx
+    .select({ userId: userRoles.userId })
+    .from(userRoles)
+    .innerJoin(profiles, eq(profiles.id, userRoles.userId))
+    .where(and(eq(profiles.companyId, companyId), eq(userRoles.role, 'super_admin')))
+    .for('update', { of: userRoles });
+  return rows.length;
+}
+
+export async function setRole(tx: Tx, userId: string, role: Role): Promise<void> {
+  await tx
+    .insert(userRoles)
+    .values({ userId, role })
+    .onConflictDoUpdate({ target: userRoles.userId, set: { role } });
+}
+
+/**
+ * Takes a user out of the company: role, section levels and profile go; their employee record and
+ * history stay. People they managed lose them as line manager on both the profile and the record.
+ */
+export async function removeCompanyAccess(tx: Tx, companyId: string, userId: string): Promise<void> {
+  await tx
+    .delete(userPermissions)
+    .where(and(eq(userPermissions.companyId, companyId), eq(userPermissions.userId, userId)));
+  await tx.delete(userRoles).where(eq(userRoles.userId, userId));
+  await tx
+    .update(profiles)
+    .set({ lineManager: null })
+    .where(and(eq(profiles.companyId, companyId), eq(profiles.lineManager, userId)));
+  await tx
+    .update(employeeRecords)
+    .set({ lineManagerId: null })
+    .where(and(eq(employeeRecords.companyId, companyId), eq(employeeRecords.lineManagerId, userId)));
+  await tx.delete(profiles).where(and(eq(profiles.companyId, companyId), eq(profiles.id, userId)));
+}
+
+/** Ends every session of the user and removes their password, so they can neither stay nor come back in. */
+export async function revokeLogin(db: Queryable, userId: string): Promise<void> {
+  await db.delete(authSessions).where(eq(authSessions.userId, userId));
+  await db.delete(authAccounts).where(eq(authAccounts.userId, userId));
+}
+
+export async function insertInvitation(
+  tx: Tx,
+  row: { companyId: string; email: string; role: Role; expiresAt: Date },
+): Promise<void> {
+  await tx.insert(invitations).values(row);
+}
+
+/**
+ * Pending invitations: not accepted, not expired, this company, newest first. A created user who has
+ * completed the first sign-in (changed the given password) counts as accepted.
+ */
+export async function listPendingInvitations(tx: Tx, companyId: string, now: Date) {
+  return tx
+    .select()
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.companyId, companyId),
+        isNull(invitations.acceptedAt),
+        gt(invitations.expiresAt, now),
+        notExists(
+          tx
+            .select({ one: sql`1` })
+            .from(profiles)
+            .where(
+              and(
+                eq(profiles.companyId, companyId),
+                eq(profiles.email, invitations.email),
+                eq(profiles.firstLoginCompleted, true),
+              ),
+            ),
+        ),
+      ),
+    )
+    .orderBy(desc(invitations.createdAt));
+}
+
+export async function deleteInvitation(tx: Tx, companyId: string, id: string): Promise<boolean> {
+  const rows = await tx
+    .delete(invitations)
+    .where(and(eq(invitations.companyId, companyId), eq(invitations.id, id)))
+    .returning({ id: invitations.id });
+  return rows.length > 0;
+}
+
+export async function findCompanySettings(tx: Tx, companyId: string) {
+  const [row] = await tx.select().from(companySettings).where(eq(companySettings.companyId, companyId));
+  return row ?? null;
+}
+
+export type CompanySettingsRow = typeof companySettings.$inferInsert;
+
+/** Upsert on company_id with the whole, already validated settings object. */
+export async function upsertCompanySettings(tx: Tx, row: CompanySettingsRow) {
+  const { companyId: _companyId, ...set } = row;
+  const [saved] = await tx
+    .insert(companySettings)
+    .values(row)
+    .onConflictDoUpdate({ target: companySettings.companyId, set: { ...set, updatedAt: new Date() } })
+    .returning();
+  return saved ?? null;
+}

@@ -1,0 +1,293 @@
+/** Settings rules: who may see and change section levels, users, roles and company settings. */
+import { randomUUID } from 'node:crypto';
+import { COMPANY_SETTINGS_DEFAULTS, type Weekday } from '@hr/shared/company/company-settings';
+import type { Role } from '@hr/shared/roles';
+import {
+  type CompanySettings,
+  type CompanySettingsRequest,
+  type CompanyUser,
+  type createUserRequestSchema,
+  INVITATION_DAYS,
+  type Invitation,
+  orderedWeekdays,
+  type PermissionChange,
+  type PermissionsResponse,
+  SETTINGS_ERROR_CODES,
+  SETTINGS_MESSAGES,
+  yearEndMonth,
+} from '@hr/shared/settings/settings.schemas';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { enterTenant, withTenant } from '../../db/tenant.ts';
+import { type Principal, tenantOf } from '../../http/app-env.ts';
+import { AppError, errors } from '../../http/app-error.ts';
+import { findUserIdByEmail, insertCredentialUser } from '../auth/auth.repository.ts';
+import type { Auth } from '../auth/auth.ts';
+import { insertProfileWithRole } from '../auth/provisioning.repository.ts';
+import { insertSecurityEvent } from '../auth/security-events.repository.ts';
+import {
+  companyUserIds,
+  countSuperAdmins,
+  deleteInvitation,
+  findCompanySettings,
+  findCompanyUser,
+  insertInvitation,
+  listCompanyUsers,
+  listPendingInvitations,
+  listPermissions,
+  listSections,
+  removeCompanyAccess,
+  revokeLogin,
+  setRole,
+  upsertCompanySettings,
+  upsertPermissions,
+} from './settings.repository.ts';
+
+export interface RequestMeta {
+  ipAddress: string | null;
+  userAgent: string | null;
+}
+
+// ---------- permissions ----------
+
+export async function getPermissions(db: Db, principal: Principal): Promise<PermissionsResponse> {
+  return withTenant(db, tenantOf(principal), async (tx) => {
+    const [users, sections, permissions] = [
+      await listCompanyUsers(tx, principal.companyId),
+      await listSections(tx),
+      await listPermissions(tx, principal.companyId),
+    ];
+    return {
+      users: users.map((u) => ({ id: u.id, fullName: u.fullName, email: u.email })),
+      sections,
+      permissions,
+    };
+  });
+}
+
+/** Writes every change in one transaction; any user outside the company refuses the whole batch. */
+export async function savePermissions(db: Db, principal: Principal, changes: PermissionChange[]) {
+  // The last edit of a cell wins, so a batch never conflicts with itself in the upsert.
+  const byCell = new Map(changes.map((c) => [`${c.userId}:${c.sectionId}`, c]));
+  const unique = [...byCell.values()];
+  await withTenant(db, tenantOf(principal), async (tx) => {
+    const known = await companyUserIds(tx, principal.companyId, [...new Set(unique.map((c) => c.userId))]);
+    const stranger = unique.find((c) => !known.has(c.userId));
+    if (stranger)
+      throw errors.validation({ userId: SETTINGS_MESSAGES.unknownUser }, SETTINGS_MESSAGES.unknownUser);
+    await upsertPermissions(tx, principal.companyId, unique);
+  });
+  return { saved: unique.length };
+}
+
+// ---------- users ----------
+
+export async function getUsers(db: Db, principal: Principal): Promise<{ users: CompanyUser[] }> {
+  const rows = await withTenant(db, tenantOf(principal), (tx) => listCompanyUsers(tx, principal.companyId));
+  return { users: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) };
+}
+
+export async function getInvitations(db: Db, principal: Principal): Promise<{ invitations: Invitation[] }> {
+  const rows = await withTenant(db, tenantOf(principal), (tx) =>
+    listPendingInvitations(tx, principal.companyId, new Date()),
+  );
+  return {
+    invitations: rows.map((r) => ({
+      id: r.id,
+      email: r.email,
+      role: r.role,
+      createdAt: r.createdAt.toISOString(),
+      expiresAt: r.expiresAt.toISOString(),
+    })),
+  };
+}
+
+/**
+ * Creates the login (password set by the administrator, email taken as verified), the profile with
+ * first_login_completed false (a forced password change at first sign-in), the role and a pending
+ * invitation record, all in one transaction.
+ */
+export async function createUser(
+  db: Db,
+  auth: Auth,
+  principal: Principal,
+  input: z.output<typeof createUserRequestSchema>,
+): Promise<CompanyUser> {
+  if (await findUserIdByEmail(db, input.email)) throw errors.conflict(SETTINGS_MESSAGES.userExists);
+  const passwordHash = await (await auth.$context).password.hash(input.password);
+  const userId = randomUUID();
+  const now = new Date();
+  try {
+    await db.transaction(async (tx) => {
+      await insertCredentialUser(tx, {
+        id: userId,
+        name: input.fullName,
+        email: input.email,
+        passwordHash,
+        emailVerified: true,
+      });
+      await enterTenant(tx, tenantOf(principal));
+      await insertProfileWithRole(tx, {
+        id: userId,
+        companyId: principal.companyId,
+        email: input.email,
+        fullName: input.fullName,
+        firstLoginCompleted: false,
+        role: input.role,
+      });
+      await insertInvitation(tx, {
+        companyId: principal.companyId,
+        email: input.email,
+        role: input.role,
+        expiresAt: new Date(now.getTime() + INVITATION_DAYS * 86_400_000),
+      });
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw errors.conflict(SETTINGS_MESSAGES.userExists);
+    throw err;
+  }
+  return {
+    id: userId,
+    fullName: input.fullName,
+    email: input.email,
+    role: input.role,
+    createdAt: now.toISOString(),
+  };
+}
+
+const lastSuperAdmin = () =>
+  new AppError(409, SETTINGS_ERROR_CODES.LAST_SUPER_ADMIN, SETTINGS_MESSAGES.lastSuperAdmin);
+
+export async function changeRole(
+  db: Db,
+  principal: Principal,
+  userId: string,
+  role: Role,
+  meta: RequestMeta,
+): Promise<void> {
+  const previous = await withTenant(db, tenantOf(principal), async (tx) => {
+    const user = await findCompanyUser(tx, principal.companyId, userId);
+    if (!user) throw errors.notFound(SETTINGS_MESSAGES.unknownUser);
+    // Developers are not managed from a company's settings.
+    if (user.role === 'developer') throw errors.forbidden(SETTINGS_MESSAGES.roleNotAssignable);
+    if (user.role === 'super_admin' && role !== 'super_admin') {
+      if ((await countSuperAdmins(tx, principal.companyId)) <= 1) throw lastSuperAdmin();
+    }
+    if (user.role !== role) await setRole(tx, userId, role);
+    return user;
+  });
+  if (previous.role === role) return;
+  await insertSecurityEvent(db, {
+    action: 'role_changed',
+    userId,
+    companyId: principal.companyId,
+    email: previous.email,
+    ...meta,
+    metadata: { from: previous.role, to: role, by: principal.user.id },
+  });
+}
+
+/** Revokes the user's sessions and company access; the employee record and history are kept. */
+export async function removeUser(
+  db: Db,
+  principal: Principal,
+  userId: string,
+  meta: RequestMeta,
+): Promise<{ email: string }> {
+  if (userId === principal.user.id)
+    throw errors.validation(
+      { userId: SETTINGS_MESSAGES.cannotRemoveSelf },
+      SETTINGS_MESSAGES.cannotRemoveSelf,
+    );
+  const removed = await db.transaction(async (tx) => {
+    // Auth tables belong to the owner connection, so they go first; any refusal below rolls this back.
+    await revokeLogin(tx, userId);
+    await enterTenant(tx, tenantOf(principal));
+    const user = await findCompanyUser(tx, principal.companyId, userId);
+    if (!user) throw errors.notFound(SETTINGS_MESSAGES.unknownUser);
+    if (user.role === 'developer') throw errors.forbidden(SETTINGS_MESSAGES.roleNotAssignable);
+    if (user.role === 'super_admin' && (await countSuperAdmins(tx, principal.companyId)) <= 1) {
+      throw lastSuperAdmin();
+    }
+    await removeCompanyAccess(tx, principal.companyId, userId);
+    return user;
+  });
+  await insertSecurityEvent(db, {
+    action: 'user_removed',
+    userId,
+    companyId: principal.companyId,
+    email: removed.email,
+    ...meta,
+    metadata: { by: principal.user.id, role: removed.role },
+  });
+  return { email: removed.email };
+}
+
+export async function cancelInvitation(db: Db, principal: Principal, id: string): Promise<void> {
+  const deleted = await withTenant(db, tenantOf(principal), (tx) =>
+    deleteInvitation(tx, principal.companyId, id),
+  );
+  if (!deleted) throw errors.notFound();
+}
+
+// ---------- company settings ----------
+
+type SettingsRow = NonNullable<Awaited<ReturnType<typeof findCompanySettings>>>;
+
+function toCompanySettings(row: SettingsRow | null): CompanySettings {
+  if (!row)
+    return {
+      ...COMPANY_SETTINGS_DEFAULTS,
+      workingDaysPattern: [...COMPANY_SETTINGS_DEFAULTS.workingDaysPattern],
+    };
+  const pattern = orderedWeekdays(row.workingDaysPattern as Weekday[]);
+  return {
+    fullTimeHoursPerDay: Number(row.fullTimeHoursPerDay ?? COMPANY_SETTINGS_DEFAULTS.fullTimeHoursPerDay),
+    annualHolidayDaysEntitlement: Number(
+      row.annualHolidayDaysEntitlement ?? COMPANY_SETTINGS_DEFAULTS.annualHolidayDaysEntitlement,
+    ),
+    holidayYearStartMonth: row.holidayYearStartMonth,
+    holidayYearEndMonth: row.holidayYearEndMonth,
+    financialYearStartMonth: row.financialYearStartMonth,
+    financialYearEndMonth: row.financialYearEndMonth,
+    // Spec section 9: no pattern means monday to friday.
+    workingDaysPattern: pattern.length ? pattern : [...COMPANY_SETTINGS_DEFAULTS.workingDaysPattern],
+    roundRspToWholeNumbers: row.roundRspToWholeNumbers,
+    cloudStorageEnabled: row.cloudStorageEnabled,
+    primaryCloudProvider: row.primaryCloudProvider,
+    cloudStorageFolderStructure: row.cloudStorageFolderStructure,
+  };
+}
+
+export async function getCompanySettings(db: Db, principal: Principal): Promise<CompanySettings> {
+  const row = await withTenant(db, tenantOf(principal), (tx) => findCompanySettings(tx, principal.companyId));
+  return toCompanySettings(row);
+}
+
+export async function saveCompanySettings(
+  db: Db,
+  principal: Principal,
+  input: CompanySettingsRequest,
+): Promise<CompanySettings> {
+  const saved = await withTenant(db, tenantOf(principal), (tx) =>
+    upsertCompanySettings(tx, {
+      companyId: principal.companyId,
+      ...input,
+      workingDaysPattern: orderedWeekdays(input.workingDaysPattern),
+      holidayYearEndMonth: yearEndMonth(input.holidayYearStartMonth),
+      financialYearEndMonth: yearEndMonth(input.financialYearStartMonth),
+    }),
+  ).catch((err: unknown) => {
+    // A company row that is gone (or a session from before a switch) cannot be identified.
+    if ((err as { code?: string; cause?: { code?: string } }).cause?.code === '23503') {
+      throw new AppError(
+        400,
+        SETTINGS_ERROR_CODES.COMPANY_NOT_IDENTIFIED,
+        SETTINGS_MESSAGES.companyIdErrorDescription,
+      );
+    }
+    throw err;
+  });
+  return toCompanySettings(saved);
+}

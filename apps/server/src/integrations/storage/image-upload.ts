@@ -1,0 +1,61 @@
+/**
+ * Image uploads (logo, avatar): the type is read from the file's first bytes, never trusted from the
+ * name or the browser's content type, and the size is capped. SVG is refused: it can carry script.
+ */
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { AppError, errors } from '../../http/app-error.ts';
+
+export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+export const IMAGE_NOT_AN_IMAGE = 'Please select an image file';
+export const IMAGE_TOO_LARGE = 'The image must be 2 MB or smaller';
+
+export interface DetectedImage {
+  contentType: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+  extension: 'png' | 'jpg' | 'gif' | 'webp';
+}
+
+const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
+  signature.every((b, i) => bytes[offset + i] === b);
+
+/** PNG, JPEG, GIF or WebP by magic number; null for anything else. */
+export function detectImage(bytes: Uint8Array): DetectedImage | null {
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+    return { contentType: 'image/png', extension: 'png' };
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { contentType: 'image/jpeg', extension: 'jpg' };
+  if (startsWith(bytes, [0x47, 0x49, 0x46, 0x38])) return { contentType: 'image/gif', extension: 'gif' };
+  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8))
+    return { contentType: 'image/webp', extension: 'webp' };
+  return null;
+}
+
+/** Stops an oversized upload while it streams in, before it is buffered (room for the multipart framing). */
+export const imageBodyLimit = bodyLimit({
+  maxSize: IMAGE_MAX_BYTES + 64 * 1024,
+  onError: () => {
+    throw tooLarge();
+  },
+});
+
+/** Reads the `file` field of a multipart body and checks it is a real image within the size cap. */
+export async function readImageUpload(c: Context): Promise<{ bytes: Uint8Array; image: DetectedImage }> {
+  const declared = Number(c.req.header('content-length') ?? '0');
+  if (declared > IMAGE_MAX_BYTES + 64 * 1024) throw tooLarge();
+  let body: Record<string, unknown>;
+  try {
+    body = await c.req.parseBody();
+  } catch {
+    throw errors.validation({ file: IMAGE_NOT_AN_IMAGE }, IMAGE_NOT_AN_IMAGE);
+  }
+  const file = body.file;
+  if (!(file instanceof File)) throw errors.validation({ file: IMAGE_NOT_AN_IMAGE }, IMAGE_NOT_AN_IMAGE);
+  if (file.size > IMAGE_MAX_BYTES) throw tooLarge();
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const image = detectImage(bytes);
+  if (!image) throw errors.validation({ file: IMAGE_NOT_AN_IMAGE }, IMAGE_NOT_AN_IMAGE);
+  return { bytes, image };
+}
+
+function tooLarge(): AppError {
+  return new AppError(413, 'PAYLOAD_TOO_LARGE', IMAGE_TOO_LARGE, { file: IMAGE_TOO_LARGE });
+}

@@ -1,0 +1,14 @@
+/** Messages of Company details and the company switch (spec section 8); zod-free for the app shell. */
+export const COMPANY_MESSAGES = {
+  legalNameRequired: 'Legal name is required',
+  loadFailed: 'Failed to load company details',
+  logoUploadFailed: 'Failed to upload logo',
+  logoUploaded: 'Logo uploaded successfully',
+  saved: 'Company details saved successfully',
+  saveFailed: 'Failed to save company details',
+  accessDenied: 'Only Super Administrators and Developers can access company details.',
+  loadCompaniesFailed: 'Failed to load companies',
+  switchFailed: 'Failed to switch company',
+  switched: 'Company switched successfully',
+  unknownCompany: 'This company is not available.',
+} as const;

@@ -1,0 +1,134 @@
+/** Employee records: the form, the list page and the API contracts. */
+import { z } from 'zod';
+import { isoDateSchema } from '../dates.ts';
+
+export const EMPLOYEE_MESSAGES = {
+  fullNameRequired: 'Full name is required',
+  invalidEmail: 'Invalid email address',
+  positionRequired: 'Position is required',
+  employeeNumberRequired: 'Employee number is required',
+  startDateRequired: 'Start date is required',
+  holidayDaysNonNegative: 'Holiday days must be non-negative',
+  holidayDaysTooMany: 'Cannot exceed 365 days',
+  numberInUse: (employeeNumber: string) => `Employee number ${employeeNumber} is already in use`,
+  duplicateNumber: 'An employee with this number already exists',
+  userAlreadyLinked: 'This user account is already linked to another employee',
+  userNotInCompany: 'The selected user account does not belong to your company',
+  lineManagerNotInCompany: 'The selected line manager does not belong to your company',
+  ownLineManager: 'An employee cannot be their own line manager',
+  created: 'Employee created successfully',
+  updated: 'Employee updated successfully',
+  deleted: 'Employee deleted successfully',
+  saveFailed: 'Failed to save employee. Company ID required.',
+  deleteFailed: 'Failed to delete employee',
+  noPermission: 'You do not have permission to create employees. Please contact your administrator.',
+  loading: 'Loading employees...',
+  empty: 'No employees found',
+  noMatch: 'No employees match your search',
+} as const;
+
+export const DEFAULT_ANNUAL_HOLIDAY_DAYS = 28;
+export const EMPLOYEE_PAGE_SIZE = 50;
+
+const optionalText = z
+  .string()
+  .trim()
+  .max(200)
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+/** Email is trimmed and lower-cased on blur and again here, on save. */
+export const employeeEmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: EMPLOYEE_MESSAGES.invalidEmail }).max(254));
+
+/** `POST /api/v1/employees` and `PUT /api/v1/employees/:id`. holiday_days_used is never written by the form. */
+export const employeeInputSchema = z.object({
+  fullName: z
+    .string({ error: EMPLOYEE_MESSAGES.fullNameRequired })
+    .trim()
+    .min(1, EMPLOYEE_MESSAGES.fullNameRequired)
+    .max(200),
+  email: employeeEmailSchema,
+  position: z
+    .string({ error: EMPLOYEE_MESSAGES.positionRequired })
+    .trim()
+    .min(1, EMPLOYEE_MESSAGES.positionRequired)
+    .max(200),
+  department: optionalText,
+  employeeNumber: z
+    .string({ error: EMPLOYEE_MESSAGES.employeeNumberRequired })
+    .trim()
+    .min(1, EMPLOYEE_MESSAGES.employeeNumberRequired)
+    .max(50),
+  startDate: isoDateSchema(EMPLOYEE_MESSAGES.startDateRequired),
+  annualHolidayDays: z
+    .number({ error: EMPLOYEE_MESSAGES.holidayDaysNonNegative })
+    .min(0, EMPLOYEE_MESSAGES.holidayDaysNonNegative)
+    .max(365, EMPLOYEE_MESSAGES.holidayDaysTooMany)
+    .default(DEFAULT_ANNUAL_HOLIDAY_DAYS),
+  userId: z
+    .uuid()
+    .nullish()
+    .transform((v) => v ?? null),
+  lineManagerId: z
+    .uuid()
+    .nullish()
+    .transform((v) => v ?? null),
+});
+export type EmployeeInput = z.input<typeof employeeInputSchema>;
+
+export const employeeSchema = z.object({
+  id: z.uuid(),
+  userId: z.uuid().nullable(),
+  fullName: z.string(),
+  email: z.string(),
+  position: z.string(),
+  department: z.string().nullable(),
+  employeeNumber: z.string(),
+  startDate: z.string(),
+  annualHolidayDays: z.number(),
+  holidayDaysUsed: z.number(),
+  holidayDaysRemaining: z.number(),
+  /** This holiday year: the opening adjustment plus approved annual leave (computed by the server). */
+  usedThisYear: z.number(),
+  remainingThisYear: z.number(),
+  lineManagerId: z.uuid().nullable(),
+  lineManagerName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Employee = z.infer<typeof employeeSchema>;
+
+/** `GET /api/v1/employees?search=&page=`: server-side search and pagination (ADR 0006). */
+export const employeeListQuerySchema = z.object({
+  search: z.string().trim().max(200).optional().default(''),
+  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).optional().default(EMPLOYEE_PAGE_SIZE),
+});
+export type EmployeeListQuery = z.input<typeof employeeListQuerySchema>;
+
+export const employeeListResponseSchema = z.object({
+  items: z.array(employeeSchema),
+  /** Employees matching the search (the count badge). */
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type EmployeeListResponse = z.infer<typeof employeeListResponseSchema>;
+
+/** `GET /api/v1/employees/user-options`: the company's user accounts, for the user link and line manager. */
+export const companyUserOptionSchema = z.object({
+  id: z.uuid(),
+  fullName: z.string().nullable(),
+  email: z.string(),
+});
+export type CompanyUserOption = z.infer<typeof companyUserOptionSchema>;
+export const userOptionsResponseSchema = z.object({ items: z.array(companyUserOptionSchema) });
+export type UserOptionsResponse = z.infer<typeof userOptionsResponseSchema>;
+
+/** "1 employee" / "N employees". */
+export function employeeCountLabel(count: number): string {
+  return `${count} ${count === 1 ? 'employee' : 'employees'}`;
+}

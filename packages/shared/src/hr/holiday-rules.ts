@@ -1,0 +1,91 @@
+/** Pure holiday rules shared by server and browser: the holiday year, overlaps and the balance. */
+import type { Weekday } from '../company/company-settings.ts';
+import { addDays, countWorkingDays } from '../working-days.ts';
+
+export interface DateRange {
+  start: string;
+  end: string;
+}
+
+/**
+ * The holiday year that contains `today` (yyyy-MM-dd), for a company whose year starts on the first of
+ * `startMonth` (1-12). It ends the day before the next start, so January gives 1 Jan to 31 Dec.
+ */
+export function holidayYearWindow(today: string, startMonth: number): DateRange {
+  const year = Number(today.slice(0, 4));
+  const month = Number(today.slice(5, 7));
+  const startYear = month >= startMonth ? year : year - 1;
+  const pad = String(startMonth).padStart(2, '0');
+  const start = `${startYear}-${pad}-01`;
+  const end = addDays(`${startYear + 1}-${pad}-01`, -1);
+  return { start, end };
+}
+
+/** Inclusive date ranges overlap when each starts on or before the other ends. */
+export function rangesOverlap(a: DateRange, b: DateRange): boolean {
+  return a.start <= b.end && b.start <= a.end;
+}
+
+/** The part of `range` inside `window`, or null when they do not meet. */
+export function clipRange(range: DateRange, window: DateRange): DateRange | null {
+  if (!rangesOverlap(range, window)) return null;
+  return { start: laterDate(range.start, window.start), end: earlierDate(range.end, window.end) };
+}
+
+/** yyyy-MM-dd strings order like the dates they name (Math.max would turn them into NaN). */
+export function laterDate(a: string, b: string): string {
+  return [a, b].sort()[1] as string;
+}
+
+export function earlierDate(a: string, b: string): string {
+  return [a, b].sort()[0] as string;
+}
+
+/** Statuses that hold days: a new request may not overlap one of these. */
+export const BLOCKING_STATUSES = ['pending', 'approved'] as const;
+
+export interface HolidayBalanceInput {
+  /** annual_holiday_days of the employee record. */
+  total: number;
+  /** holiday_days_used of the record: the opening adjustment (days taken before the app was used). */
+  openingUsed: number;
+  /** Approved annual-leave requests of the employee. */
+  approvedAnnual: DateRange[];
+  window: DateRange;
+  pattern: readonly Weekday[];
+}
+
+export interface HolidayBalance {
+  total: number;
+  used: number;
+  remaining: number;
+  /** Share of the entitlement used, 0 to 100 (capped, for the progress bar). */
+  percentUsed: number;
+}
+
+/** Balance: used = opening adjustment + working days of approved annual leave inside the holiday year. */
+export function computeHolidayBalance(input: HolidayBalanceInput): HolidayBalance {
+  let taken = 0;
+  for (const request of input.approvedAnnual) {
+    const inside = clipRange(request, input.window);
+    if (inside) taken += countWorkingDays(inside.start, inside.end, input.pattern);
+  }
+  const used = round1(input.openingUsed + taken);
+  const remaining = round1(input.total - used);
+  const percentUsed =
+    input.total > 0 ? Math.min(100, Math.max(0, (used / input.total) * 100)) : used > 0 ? 100 : 0;
+  return { total: input.total, used, remaining, percentUsed: round1(percentUsed) };
+}
+
+function round1(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+/** First and last day of a month given as yyyy-MM. */
+export function monthRange(month: string): DateRange {
+  const year = Number(month.slice(0, 4));
+  const m = Number(month.slice(5, 7));
+  const start = `${month}-01`;
+  const next = m === 12 ? `${year + 1}-01-01` : `${year}-${String(m + 1).padStart(2, '0')}-01`;
+  return { start, end: addDays(next, -1) };
+}

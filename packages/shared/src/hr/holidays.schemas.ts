@@ -1,0 +1,176 @@
+/** Holiday requests, approvals, balance and calendar: request and response contracts. */
+import { z } from 'zod';
+import { isoDateSchema } from '../dates.ts';
+
+export const HOLIDAY_TYPES = [
+  'annual',
+  'sick',
+  'personal',
+  'maternity',
+  'paternity',
+  'study',
+  'unpaid',
+] as const;
+export type HolidayType = (typeof HOLIDAY_TYPES)[number];
+
+export const HOLIDAY_TYPE_LABELS: Record<HolidayType, string> = {
+  annual: 'Annual Leave',
+  sick: 'Sick Leave',
+  personal: 'Personal Leave',
+  maternity: 'Maternity Leave',
+  paternity: 'Paternity Leave',
+  study: 'Study Leave',
+  unpaid: 'Unpaid Leave',
+};
+
+export const HOLIDAY_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
+export type HolidayStatus = (typeof HOLIDAY_STATUSES)[number];
+
+export const HOLIDAY_MESSAGES = {
+  startRequired: 'Start date is required',
+  endRequired: 'End date is required',
+  endBeforeStart: 'End date must be after or equal to start date',
+  startInPast: 'Start date cannot be in the past',
+  tooLong: 'A request cannot be longer than one year',
+  noWorkingDays: 'The selected dates include no working days',
+  userProfileNotFound: 'User profile not found',
+  employeeRecordNotFound: 'Employee record not found',
+  noEmployeeRecord: 'No employee record found',
+  submitFailed: 'Failed to submit holiday request',
+  submitted: 'Holiday request submitted successfully',
+  overlap: 'You already have a pending or approved request that overlaps these dates',
+  approved: 'Holiday request approved successfully',
+  rejected: 'Holiday request rejected successfully',
+  approveFailed: 'Failed to approve holiday request',
+  rejectFailed: 'Failed to reject holiday request',
+  commentRequired: 'A comment is required to reject a request',
+  alreadyDecided: 'This request has already been decided',
+  notYourRequest: 'Only the line manager of this employee can decide this request',
+  cancelled: 'Holiday request cancelled',
+  cancelFailed: 'Failed to cancel holiday request',
+  cannotCancel: 'Only pending requests, or approved requests that have not started, can be cancelled',
+  loadRequestsFailed: 'Failed to load holiday requests',
+  loadBalanceFailed: 'Failed to load holiday balance',
+  loadPendingFailed: 'Failed to load pending requests',
+  loadCompanyHolidaysFailed: 'Failed to load company holidays',
+  noRequests: 'No holiday requests found',
+  noPending: 'No pending holiday requests',
+  noUpcoming: 'No upcoming team holidays',
+  noneThisMonth: 'No approved holidays this month',
+  noData: 'No holiday data available',
+  unknownEmployee: 'Unknown Employee',
+} as const;
+
+/** The submit form and `POST /api/v1/holidays/requests`. */
+export const holidayRequestInputSchema = z
+  .object({
+    startDate: isoDateSchema(HOLIDAY_MESSAGES.startRequired),
+    endDate: isoDateSchema(HOLIDAY_MESSAGES.endRequired),
+    holidayType: z.enum(HOLIDAY_TYPES).default('annual'),
+    reason: z
+      .string()
+      .trim()
+      .max(1000)
+      .nullish()
+      .transform((v) => (v ? v : null)),
+  })
+  .refine((v) => v.endDate >= v.startDate, { path: ['endDate'], message: HOLIDAY_MESSAGES.endBeforeStart });
+export type HolidayRequestInput = z.input<typeof holidayRequestInputSchema>;
+
+export const holidayRequestSchema = z.object({
+  id: z.uuid(),
+  employeeRecordId: z.uuid(),
+  userId: z.uuid().nullable(),
+  lineManagerId: z.uuid().nullable(),
+  startDate: z.string(),
+  endDate: z.string(),
+  holidayType: z.enum(HOLIDAY_TYPES),
+  reason: z.string().nullable(),
+  status: z.enum(HOLIDAY_STATUSES),
+  workingDays: z.number(),
+  daysRequested: z.number(),
+  submittedAt: z.string(),
+  reviewedBy: z.uuid().nullable(),
+  reviewedAt: z.string().nullable(),
+  reviewerComments: z.string().nullable(),
+});
+export type HolidayRequest = z.infer<typeof holidayRequestSchema>;
+
+/** `GET /api/v1/holidays/requests?limit=`: the signed-in user's own requests, newest submitted first. */
+export const myRequestsResponseSchema = z.object({ items: z.array(holidayRequestSchema) });
+export type MyRequestsResponse = z.infer<typeof myRequestsResponseSchema>;
+
+/** `GET /api/v1/holidays/approvals`: pending requests whose line manager is the signed-in user. */
+export const pendingApprovalSchema = holidayRequestSchema.extend({
+  requesterName: z.string(),
+  requesterEmail: z.string().nullable(),
+});
+export type PendingApproval = z.infer<typeof pendingApprovalSchema>;
+export const approvalsResponseSchema = z.object({ items: z.array(pendingApprovalSchema) });
+export type ApprovalsResponse = z.infer<typeof approvalsResponseSchema>;
+
+/** `POST /api/v1/holidays/requests/:id/decision`. */
+export const holidayDecisionInputSchema = z
+  .object({
+    decision: z.enum(['approve', 'reject']),
+    comment: z.string().max(1000).nullish(),
+  })
+  .transform((v) => ({ decision: v.decision, comment: v.comment?.trim() ? v.comment.trim() : null }))
+  .refine((v) => v.decision === 'approve' || v.comment !== null, {
+    path: ['comment'],
+    message: HOLIDAY_MESSAGES.commentRequired,
+  });
+export type HolidayDecisionInput = z.input<typeof holidayDecisionInputSchema>;
+
+/** `GET /api/v1/holidays/balance`. */
+export const holidayBalanceResponseSchema = z.object({
+  total: z.number(),
+  used: z.number(),
+  remaining: z.number(),
+  percentUsed: z.number(),
+  /** Working days of the user's pending annual-leave requests (not yet counted as used). */
+  pending: z.number(),
+  yearStart: z.string(),
+  yearEnd: z.string(),
+});
+export type HolidayBalanceResponse = z.infer<typeof holidayBalanceResponseSchema>;
+
+/** `GET /api/v1/holidays/working-days?start=&end=`: the server's count for the form. */
+export const workingDaysQuerySchema = z
+  .object({
+    start: isoDateSchema(HOLIDAY_MESSAGES.startRequired),
+    end: isoDateSchema(HOLIDAY_MESSAGES.endRequired),
+  })
+  .refine((v) => v.end >= v.start, { path: ['end'], message: HOLIDAY_MESSAGES.endBeforeStart });
+export const workingDaysResponseSchema = z.object({ workingDays: z.number(), totalDays: z.number() });
+export type WorkingDaysResponse = z.infer<typeof workingDaysResponseSchema>;
+
+/** An approved holiday of a colleague, for the team calendar and the upcoming list. */
+export const teamHolidaySchema = z.object({
+  id: z.uuid(),
+  userId: z.uuid().nullable(),
+  employeeName: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  holidayType: z.enum(HOLIDAY_TYPES),
+  workingDays: z.number(),
+});
+export type TeamHoliday = z.infer<typeof teamHolidaySchema>;
+
+/** `GET /api/v1/holidays/calendar?month=yyyy-MM`: approved holidays overlapping the month. */
+export const calendarQuerySchema = z.object({
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must look like 2026-11'),
+});
+export const calendarResponseSchema = z.object({
+  month: z.string(),
+  items: z.array(teamHolidaySchema),
+});
+export type CalendarResponse = z.infer<typeof calendarResponseSchema>;
+
+/** `GET /api/v1/holidays/upcoming`: the next 5 approved team holidays that have not ended. */
+export const upcomingResponseSchema = z.object({ items: z.array(teamHolidaySchema) });
+export type UpcomingResponse = z.infer<typeof upcomingResponseSchema>;
+
+export const MY_RECENT_LIMIT = 5;
+export const UPCOMING_LIMIT = 5;
+export const CALENDAR_CELL_NAMES = 2;

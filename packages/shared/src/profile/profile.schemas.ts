@@ -1,0 +1,51 @@
+/** Contracts of the User profile screen (spec sections 2, 5, 8). */
+import { z } from 'zod';
+
+export const PROFILE_MESSAGES = {
+  notSignedIn: 'You must be logged in to view your profile.',
+  loadFailed: 'Failed to load profile',
+  usersLoadFailed: 'Failed to load company users',
+  avatarUploaded: 'Avatar uploaded successfully',
+  avatarUploadFailed: 'Failed to upload avatar',
+  updated: 'Profile updated successfully',
+  updateFailed: 'Failed to update profile',
+  emailReadOnly: 'Email cannot be changed',
+  selfLineManager: 'You cannot be your own line manager.',
+  unknownLineManager: 'The line manager must be a user of your company.',
+} as const;
+
+/** Trimmed; empty becomes null. */
+const nullableText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .nullish()
+    .transform((v) => {
+      const trimmed = v?.trim();
+      return trimmed ? trimmed : null;
+    });
+
+export const updateProfileRequestSchema = z.strictObject({
+  fullName: nullableText(120),
+  position: nullableText(120),
+  /** null (or an empty string from a "No line manager" option) means none. */
+  lineManagerId: z
+    .union([z.uuid('Choose a line manager from the list'), z.literal(''), z.null()])
+    .transform((v) => (v ? v : null)),
+});
+export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
+
+export const profileSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  fullName: z.string().nullable(),
+  position: z.string().nullable(),
+  lineManagerId: z.uuid().nullable(),
+  avatarUrl: z.string().nullable(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const lineManagerOptionsResponseSchema = z.object({
+  users: z.array(z.object({ id: z.uuid(), fullName: z.string().nullable(), email: z.string() })),
+});
+export type LineManagerOptionsResponse = z.infer<typeof lineManagerOptionsResponseSchema>;

@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type ComponentStock,
+  deriveParts,
+  isOverdue,
+  jobDeadline,
+  jobListOf,
+  orderJobs,
+  type ProcurementEntry,
+  reorderSchedule,
+  settleProcurementEntry,
+  toDbStatus,
+  toJobStatus,
+} from './job-rules.ts';
+
+const WO = '00000000-0000-4000-8000-000000000001';
+const stock = new Map<string, ComponentStock>([
+  ['BRG', { partNumber: 'BRG', component: 'Bearing', quantityOnHand: 10, vendor: 'Bearings Ltd' }],
+  ['BLT', { partNumber: 'BLT', component: 'Bolt', quantityOnHand: 0, vendor: null }],
+]);
+
+function derive(
+  slots: Array<[string | null, number | null]>,
+  quantityRequired = 1,
+  procurement: ProcurementEntry[] = [],
+) {
+  return deriveParts({
+    workOrderId: WO,
+    quantityRequired,
+    slots: slots.map(([partNumber, quantity], i) => ({ index: i + 1, partNumber, quantity })),
+    stock,
+    procurement,
+  });
+}
+
+describe('part derivation', () => {
+  it.each([
+    ['an empty slot', [[null, 2]], 0],
+    ['a blank part number', [['  ', 2]], 0],
+    ['a zero quantity', [['BRG', 0]], 0],
+    ['a missing quantity', [['BRG', null]], 0],
+    ['a negative quantity', [['BRG', -1]], 0],
+    [
+      'one set slot among empty ones',
+      [
+        [null, null],
+        ['BRG', 1],
+        ['', 0],
+      ],
+      1,
+    ],
+  ] as Array<[string, Array<[string | null, number | null]>, number]>)('%s gives %i parts', (_, slots, n) => {
+    expect(derive(slots)).toHaveLength(n);
+  });
+
+  it.each([
+    // [slot quantity, work order quantity, on hand 10 -> inStock, shortfall]
+    ['exact stock', 10, 1, true, 0],
+    ['one short', 11, 1, false, 1],
+    ['multi-quantity order in stock', 2, 5, true, 0],
+    ['multi-quantity order short', 3, 4, false, 2],
+    ['fractional quantities', 2.5, 3, true, 0],
+  ] as Array<[string, number, number, boolean, number]>)('%s', (_, q, qty, inStock, shortfall) => {
+    const [part] = derive([['BRG', q]], qty);
+    expect(part?.quantity).toBe(Math.round(q * qty * 100) / 100);
+    expect(part?.inStock).toBe(inStock);
+    expect(part?.needsOrder).toBe(!inStock);
+    expect(part?.orderQuantity).toBe(shortfall);
+    expect(part?.state).toBe(inStock ? 'in_stock' : 'to_order');
+    expect(part?.supplier).toBe('Bearings Ltd');
+    expect(part?.id).toBe(`${WO}-1`);
+  });
+
+  it('names an unknown component by its part number with nothing on hand', () => {
+    const [part] = derive([['XYZ-1', 2]]);
+    expect(part).toMatchObject({ name: 'XYZ-1', onHand: 0, inStock: false, orderQuantity: 2, known: false });
+  });
+
+  it.each([
+    ['ordered, nothing received', 5, 0, 'ordered'],
+    ['part received', 5, 2, 'part_received'],
+    ['fully received', 5, 5, 'received'],
+  ] as Array<[string, number, number, string]>)('%s', (_, ordered, received, state) => {
+    const entry = settleProcurementEntry({
+      partId: `${WO}-2`,
+      quantityOrdered: ordered,
+      quantityReceived: received,
+    });
+    const [, part] = derive(
+      [
+        ['BRG', 1],
+        ['BLT', 5],
+      ],
+      1,
+      [entry],
+    );
+    expect(part?.state).toBe(state);
+    expect(part?.quantityOrdered).toBe(ordered);
+    expect(part?.quantityReceived).toBe(received);
+  });
+});
+
+describe('procurement entries', () => {
+  it.each([
+    [10, 0, { isOrdered: true, isReceived: false, isPartialDelivery: false, balanceToFollow: 0 }],
+    [10, 4, { isOrdered: true, isReceived: false, isPartialDelivery: true, balanceToFollow: 6 }],
+    [10, 10, { isOrdered: true, isReceived: true, isPartialDelivery: false, balanceToFollow: 0 }],
+    [0.3, 0.1, { isPartialDelivery: true, balanceToFollow: 0.2 }],
+  ])('ordered %d, received %d', (ordered, received, expected) => {
+    expect(
+      settleProcurementEntry({ partId: 'p', quantityOrdered: ordered, quantityReceived: received }),
+    ).toMatchObject(expected);
+  });
+});
+
+describe('job lists', () => {
+  it.each([
+    [false, [], 'stock'],
+    [false, ['in_stock', 'received'], 'stock'],
+    [false, ['in_stock', 'to_order'], 'orders'],
+    [false, ['ordered'], 'orders'],
+    [false, ['part_received', 'in_stock'], 'orders'],
+    [true, ['to_order'], 'complete'],
+  ] as const)('complete %s with parts %j is listed in %s', (complete, states, list) => {
+    expect(
+      jobListOf(
+        complete,
+        states.map((state) => ({ state })),
+      ),
+    ).toBe(list);
+  });
+});
+
+describe('status mapping', () => {
+  it.each([
+    ['pending', 'pending'],
+    ['in_progress', 'in-progress'],
+    ['completed', 'complete'],
+    ['anything', 'pending'],
+  ])('database %s is shown as %s', (db, shown) => {
+    expect(toJobStatus(db)).toBe(shown);
+  });
+
+  it.each([
+    [{ status: 'pending' }, 'pending'],
+    [{ status: 'in-progress' }, 'in_progress'],
+    [{ status: 'complete' }, 'completed'],
+    [{ status: 'in-progress', isComplete: true }, 'completed'],
+    [{ status: 'pending', isComplete: true }, 'completed'],
+    [{ status: 'whatever' }, 'pending'],
+  ])('%j is saved as %s', (job, db) => {
+    expect(toDbStatus(job)).toBe(db);
+  });
+});
+
+describe('deadline', () => {
+  it.each([
+    ['2026-12-01', '2026-11-23T10:00:00Z', '2026-12-01'],
+    [null, '2026-11-23T10:00:00Z', '2026-11-30'],
+    [undefined, '2026-12-28T23:30:00Z', '2027-01-04'],
+    ['', '2026-02-25T00:00:00Z', '2026-03-04'],
+  ])('due %s, created %s -> %s', (due, created, expected) => {
+    expect(jobDeadline(due, new Date(created))).toBe(expected);
+  });
+
+  it.each([
+    ['2026-11-22', '2026-11-23', false, true],
+    ['2026-11-23', '2026-11-23', false, false],
+    ['2026-11-22', '2026-11-23', true, false],
+  ] as const)('deadline %s on %s (complete %s) overdue %s', (deadline, today, complete, expected) => {
+    expect(isOverdue(deadline, today, complete)).toBe(expected);
+  });
+});
+
+describe('scheduling', () => {
+  const job = (id: string, deadline: string, workOrderNumber = id) => ({ id, deadline, workOrderNumber });
+
+  it('puts scheduled jobs first in schedule order, then new ones by deadline', () => {
+    const jobs = [
+      job('a', '2026-12-05'),
+      job('b', '2026-12-01'),
+      job('c', '2026-12-03'),
+      job('d', '2026-12-09'),
+    ];
+    expect(orderJobs(jobs, ['d', 'c']).map((j) => j.id)).toEqual(['d', 'c', 'b', 'a']);
+    expect(orderJobs(jobs, []).map((j) => j.id)).toEqual(['b', 'c', 'a', 'd']);
+  });
+
+  it('breaks deadline ties by work order number', () => {
+    const jobs = [job('x', '2026-12-01', 'WO-10'), job('y', '2026-12-01', 'WO-9')];
+    expect(orderJobs(jobs, []).map((j) => j.id)).toEqual(['y', 'x']);
+  });
+
+  it('reorders one list and keeps the rest of the schedule', () => {
+    expect(reorderSchedule(['a', 'b', 'c', 'd'], ['c', 'a', 'e'])).toEqual(['c', 'a', 'e', 'b', 'd']);
+    expect(reorderSchedule([], ['a'])).toEqual(['a']);
+  });
+});

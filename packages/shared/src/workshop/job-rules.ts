@@ -1,0 +1,228 @@
+/**
+ * Pure workshop rules: which parts a work order needs, what each part's state is, where a job is
+ * listed, the status mapping between the database and the screen, and the deadline fallback.
+ */
+import { addDays, isoDate } from '../working-days.ts';
+
+/** Spec section 9: a BOM product has 20 component slots. */
+export const COMPONENT_SLOT_COUNT = 20;
+/** Spec section 9: without a due date the deadline is 7 days after the work order was created. */
+export const DEADLINE_FALLBACK_DAYS = 7;
+
+export const DB_WORK_ORDER_STATUSES = ['pending', 'in_progress', 'completed'] as const;
+export type DbWorkOrderStatus = (typeof DB_WORK_ORDER_STATUSES)[number];
+export const JOB_STATUSES = ['pending', 'in-progress', 'complete'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/** Database status -> displayed status (spec section 4). */
+export function toJobStatus(status: string): JobStatus {
+  if (status === 'completed') return 'complete';
+  if (status === 'in_progress') return 'in-progress';
+  return 'pending';
+}
+
+/** Displayed status -> database status: isComplete wins, in-progress maps, anything else is pending. */
+export function toDbStatus(job: { status: string; isComplete?: boolean }): DbWorkOrderStatus {
+  if (job.isComplete || job.status === 'complete') return 'completed';
+  if (job.status === 'in-progress') return 'in_progress';
+  return 'pending';
+}
+
+/** The due date, else the creation day plus 7 days, as yyyy-MM-dd. */
+export function jobDeadline(dueDate: string | null | undefined, createdAt: Date | string): string {
+  if (dueDate) return dueDate;
+  const created = typeof createdAt === 'string' ? new Date(createdAt) : createdAt;
+  return addDays(isoDate(created), DEADLINE_FALLBACK_DAYS);
+}
+
+export function isOverdue(deadline: string, today: string, isComplete: boolean): boolean {
+  return !isComplete && deadline < today;
+}
+
+/** One slot of a BOM product: a part number and the quantity one unit of the product needs. */
+export interface ComponentSlot {
+  index: number;
+  partNumber: string | null | undefined;
+  quantity: number | null | undefined;
+}
+
+export interface ComponentStock {
+  partNumber: string;
+  component: string;
+  quantityOnHand: number;
+  vendor: string | null;
+}
+
+export interface ProcurementEntry {
+  partId: string;
+  isOrdered: boolean;
+  quantityOrdered: number;
+  quantityReceived: number;
+  isReceived: boolean;
+  isPartialDelivery: boolean;
+  balanceToFollow: number;
+}
+
+export const PART_STATES = ['in_stock', 'to_order', 'ordered', 'part_received', 'received'] as const;
+export type PartState = (typeof PART_STATES)[number];
+
+export interface DerivedPart {
+  id: string;
+  index: number;
+  partNumber: string;
+  name: string;
+  /** Required quantity: slot quantity x work order quantity. */
+  quantity: number;
+  onHand: number;
+  inStock: boolean;
+  needsOrder: boolean;
+  /** The shortfall: what must be ordered to cover the required quantity. */
+  orderQuantity: number;
+  supplier: string | null;
+  known: boolean;
+  isOrdered: boolean;
+  quantityOrdered: number;
+  quantityReceived: number;
+  isReceived: boolean;
+  isPartialDelivery: boolean;
+  balanceToFollow: number;
+  state: PartState;
+}
+
+/** Two decimals at most, without binary-fraction noise (0.1 + 0.2). */
+export function roundQuantity(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+/** The parts-procurement entry id: the work order id plus the component index (spec section 3). */
+export function partIdOf(workOrderId: string, index: number): string {
+  return `${workOrderId}-${index}`;
+}
+
+export function emptyProcurementEntry(partId: string): ProcurementEntry {
+  return {
+    partId,
+    isOrdered: false,
+    quantityOrdered: 0,
+    quantityReceived: 0,
+    isReceived: false,
+    isPartialDelivery: false,
+    balanceToFollow: 0,
+  };
+}
+
+/** The entry's derived flags after its ordered or received quantity changed. */
+export function settleProcurementEntry(
+  entry: Pick<ProcurementEntry, 'partId' | 'quantityOrdered' | 'quantityReceived'>,
+): ProcurementEntry {
+  const ordered = roundQuantity(entry.quantityOrdered);
+  const received = roundQuantity(entry.quantityReceived);
+  return {
+    partId: entry.partId,
+    isOrdered: ordered > 0,
+    quantityOrdered: ordered,
+    quantityReceived: received,
+    isReceived: ordered > 0 && received >= ordered,
+    isPartialDelivery: received > 0 && received < ordered,
+    balanceToFollow: received > 0 ? roundQuantity(Math.max(0, ordered - received)) : 0,
+  };
+}
+
+function partState(inStock: boolean, entry: ProcurementEntry): PartState {
+  if (entry.isReceived) return 'received';
+  if (entry.quantityReceived > 0) return 'part_received';
+  if (entry.isOrdered) return 'ordered';
+  return inStock ? 'in_stock' : 'to_order';
+}
+
+/** A part no longer holds the job back once it is in stock or fully received. */
+export function isPartSatisfied(part: Pick<DerivedPart, 'state'>): boolean {
+  return part.state === 'in_stock' || part.state === 'received';
+}
+
+/**
+ * The parts of a work order (spec section 5): a part exists only when its slot names a component
+ * and its quantity is above 0; required = slot quantity x work order quantity; in stock when the
+ * quantity on hand covers it; the order quantity is the shortfall; the supplier is the vendor.
+ */
+export function deriveParts(input: {
+  workOrderId: string;
+  quantityRequired: number;
+  slots: readonly ComponentSlot[];
+  stock: ReadonlyMap<string, ComponentStock>;
+  procurement: readonly ProcurementEntry[];
+}): DerivedPart[] {
+  const entries = new Map(input.procurement.map((e) => [e.partId, e]));
+  const multiplier = input.quantityRequired > 0 ? input.quantityRequired : 1;
+  const parts: DerivedPart[] = [];
+  for (const slot of input.slots) {
+    const partNumber = slot.partNumber?.trim();
+    const slotQuantity = Number(slot.quantity ?? 0);
+    if (!partNumber || !(slotQuantity > 0)) continue;
+    const id = partIdOf(input.workOrderId, slot.index);
+    const component = input.stock.get(partNumber);
+    const required = roundQuantity(slotQuantity * multiplier);
+    const onHand = component ? Number(component.quantityOnHand) : 0;
+    const inStock = onHand >= required;
+    const entry = entries.get(id) ?? emptyProcurementEntry(id);
+    parts.push({
+      id,
+      index: slot.index,
+      partNumber,
+      name: component?.component ?? partNumber,
+      quantity: required,
+      onHand,
+      inStock,
+      needsOrder: !inStock,
+      orderQuantity: inStock ? 0 : roundQuantity(required - onHand),
+      supplier: component?.vendor ?? null,
+      known: component !== undefined,
+      isOrdered: entry.isOrdered,
+      quantityOrdered: entry.quantityOrdered,
+      quantityReceived: entry.quantityReceived,
+      isReceived: entry.isReceived,
+      isPartialDelivery: entry.isPartialDelivery,
+      balanceToFollow: entry.balanceToFollow,
+      state: partState(inStock, entry),
+    });
+  }
+  return parts;
+}
+
+export const JOB_LISTS = ['orders', 'stock', 'complete'] as const;
+export type JobList = (typeof JOB_LISTS)[number];
+
+/** Complete jobs go to Complete; jobs with any part still to order or receive to Orders; the rest to Stock. */
+export function jobListOf(isComplete: boolean, parts: readonly Pick<DerivedPart, 'state'>[]): JobList {
+  if (isComplete) return 'complete';
+  return parts.every(isPartSatisfied) ? 'stock' : 'orders';
+}
+
+/**
+ * The job order of a list: scheduled jobs in the schedule's order first, then the new
+ * (unscheduled) ones by deadline, then work order number.
+ */
+export function orderJobs<T extends { id: string; deadline: string; workOrderNumber: string }>(
+  jobs: readonly T[],
+  schedule: readonly string[],
+): T[] {
+  const position = new Map(schedule.map((id, i) => [id, i]));
+  return [...jobs].sort((a, b) => {
+    const pa = position.get(a.id);
+    const pb = position.get(b.id);
+    if (pa !== undefined && pb !== undefined) return pa - pb;
+    if (pa !== undefined) return -1;
+    if (pb !== undefined) return 1;
+    if (a.deadline !== b.deadline) return a.deadline < b.deadline ? -1 : 1;
+    return a.workOrderNumber.localeCompare(b.workOrderNumber, undefined, { numeric: true });
+  });
+}
+
+/**
+ * The schedule after one list was reordered: that list's ids in their new order, then every
+ * other scheduled id as it was (each list is shown on its own, so only relative order matters).
+ */
+export function reorderSchedule(schedule: readonly string[], listIds: readonly string[]): string[] {
+  const inList = new Set(listIds);
+  return [...listIds, ...schedule.filter((id) => !inList.has(id))];
+}

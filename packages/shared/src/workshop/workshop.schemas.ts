@@ -1,0 +1,101 @@
+/** Contracts of `/api/v1/workshop/*`: the job view model, its parts, and the requests that change them. */
+import { z } from 'zod';
+import { JOB_LISTS, JOB_STATUSES, PART_STATES } from './job-rules.ts';
+import { WORKSHOP_MESSAGES } from './workshop-messages.ts';
+
+const quantity = z
+  .number({ error: WORKSHOP_MESSAGES.quantityPositive })
+  .positive(WORKSHOP_MESSAGES.quantityPositive)
+  .max(1_000_000, WORKSHOP_MESSAGES.quantityTooLarge)
+  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, WORKSHOP_MESSAGES.quantityDecimals);
+
+export const orderPartRequestSchema = z.strictObject({ quantity });
+export type OrderPartRequest = z.infer<typeof orderPartRequestSchema>;
+
+export const receivePartRequestSchema = z.strictObject({ quantity });
+export type ReceivePartRequest = z.infer<typeof receivePartRequestSchema>;
+
+export const updateJobRequestSchema = z
+  .strictObject({
+    status: z.enum(JOB_STATUSES).optional(),
+    notes: z.string().max(2000, WORKSHOP_MESSAGES.notesTooLong).nullable().optional(),
+  })
+  .refine((v) => v.status !== undefined || v.notes !== undefined, WORKSHOP_MESSAGES.nothingToUpdate);
+export type UpdateJobRequest = z.infer<typeof updateJobRequestSchema>;
+
+export const saveScheduleRequestSchema = z.strictObject({
+  order: z.array(z.uuid()).max(5000, WORKSHOP_MESSAGES.scheduleTooLong),
+});
+export type SaveScheduleRequest = z.infer<typeof saveScheduleRequestSchema>;
+
+export const markScheduledRequestSchema = z.strictObject({ jobId: z.uuid() });
+export type MarkScheduledRequest = z.infer<typeof markScheduledRequestSchema>;
+
+export const partSchema = z.object({
+  id: z.string(),
+  index: z.number().int(),
+  partNumber: z.string(),
+  name: z.string(),
+  quantity: z.number(),
+  onHand: z.number(),
+  inStock: z.boolean(),
+  needsOrder: z.boolean(),
+  orderQuantity: z.number(),
+  supplier: z.string().nullable(),
+  known: z.boolean(),
+  isOrdered: z.boolean(),
+  quantityOrdered: z.number(),
+  quantityReceived: z.number(),
+  isReceived: z.boolean(),
+  isPartialDelivery: z.boolean(),
+  balanceToFollow: z.number(),
+  state: z.enum(PART_STATES),
+});
+export type Part = z.infer<typeof partSchema>;
+
+export const jobSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  type: z.literal('work_order'),
+  status: z.enum(JOB_STATUSES),
+  deadline: z.string(),
+  isOverdue: z.boolean(),
+  parts: z.array(partSchema),
+  comments: z.string().nullable(),
+  isComplete: z.boolean(),
+  issued: z.boolean(),
+  issuedAt: z.string().nullable(),
+  issuedBy: z.object({ id: z.uuid(), name: z.string().nullable() }).nullable(),
+  sopDocuments: z.array(z.string()),
+  photos: z.array(z.string()),
+  productId: z.uuid().nullable(),
+  workOrderNumber: z.string(),
+  quantityRequired: z.number(),
+  list: z.enum(JOB_LISTS),
+  /** Not yet in the company's schedule. */
+  isNew: z.boolean(),
+});
+export type Job = z.infer<typeof jobSchema>;
+
+/** `GET /api/v1/workshop/jobs`: the three lists, each already in schedule order. */
+export const jobBoardResponseSchema = z.object({
+  orders: z.array(jobSchema),
+  stock: z.array(jobSchema),
+  complete: z.array(jobSchema),
+  schedule: z.array(z.uuid()),
+  today: z.string(),
+});
+export type JobBoardResponse = z.infer<typeof jobBoardResponseSchema>;
+
+/** `GET /api/v1/workshop/orders`: jobs with parts still to order or receive. */
+export const partsOrdersResponseSchema = z.object({ jobs: z.array(jobSchema), today: z.string() });
+export type PartsOrdersResponse = z.infer<typeof partsOrdersResponseSchema>;
+
+export const jobResponseSchema = z.object({ job: jobSchema });
+export type JobResponse = z.infer<typeof jobResponseSchema>;
+
+export const scheduleResponseSchema = z.object({ schedule: z.array(z.uuid()) });
+export type ScheduleResponse = z.infer<typeof scheduleResponseSchema>;
+
+/** How many recently completed jobs the Complete list shows. */
+export const COMPLETE_LIST_LIMIT = 50;
