@@ -19,8 +19,14 @@ test.describe('phone layout', () => {
 
     await tabs.getByRole('link', { name: 'Holidays' }).click();
     await expect(page).toHaveURL(/\/mobile-holiday$/);
-    await expect(page.getByRole('link', { name: /Request Holiday/ })).toHaveAttribute('href', '/holidays');
-    await expect(page.getByRole('link', { name: /View Requests/ })).toHaveAttribute('href', '/holidays');
+    await expect(page.getByRole('link', { name: /Request Holiday/ })).toHaveAttribute(
+      'href',
+      '/holidays?tab=request',
+    );
+    await expect(page.getByRole('link', { name: /View Requests/ })).toHaveAttribute(
+      'href',
+      '/holidays?tab=requests',
+    );
 
     await tabs.getByRole('link', { name: 'Absence' }).click();
     await expect(page).toHaveURL(/\/mobile-absence$/);

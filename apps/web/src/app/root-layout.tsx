@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { AppUpdatePrompt } from '@/features/app-update/components/app-update-prompt';
+import { CrossAppReturn } from '@/features/cross-app/components/cross-app-return';
 import { MobileRedirect } from './guards/mobile-redirect';
 import { NavigationHistoryProvider } from './navigation-history';
 
@@ -15,6 +16,7 @@ export function RootLayout() {
         </Suspense>
       </MobileRedirect>
       <AppUpdatePrompt />
+      <CrossAppReturn />
     </NavigationHistoryProvider>
   );
 }

@@ -16,10 +16,19 @@ const DashboardPage = lazy(() => import('./routes/dashboard-page'));
 const NotFoundPage = lazy(() => import('./routes/not-found-page'));
 const ComingSoonPage = lazy(() => import('./routes/coming-soon-page'));
 const PlaceholderPage = lazy(() => import('./routes/placeholder-page'));
+const EmployeesPage = lazy(() => import('./routes/employees-page'));
+const HolidaysPage = lazy(() => import('./routes/holidays-page'));
+const SettingsPage = lazy(() => import('./routes/settings-page'));
+const CompanyPage = lazy(() => import('./routes/company-page'));
+const ProfilePage = lazy(() => import('./routes/profile-page'));
 const MobileHomePage = lazy(() => import('./routes/mobile-home-page'));
 const MobileHolidayPage = lazy(() => import('./routes/mobile-holiday-page'));
 const MobileAbsencePage = lazy(() => import('./routes/mobile-absence-page'));
 const MobileExpensePage = lazy(() => import('./routes/mobile-expense-page'));
+const OperationsPage = lazy(() => import('./routes/operations-page'));
+const OrdersPage = lazy(() => import('./routes/orders-page'));
+const MobileChatPage = lazy(() => import('./routes/mobile-chat-page'));
+const HubspotPage = lazy(() => import('./routes/hubspot-page'));
 
 const title = (path: string) => ROUTE_TITLES[path] ?? path;
 
@@ -56,29 +65,70 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           { index: true, element: <DashboardPage /> },
-          placeholder(paths.employees, 'employees'),
+          {
+            path: paths.employees,
+            element: (
+              <RequireAccess rule={routeAccess.employees}>
+                <EmployeesPage />
+              </RequireAccess>
+            ),
+          },
           { path: paths.attendance, element: <ComingSoonPage title={title(paths.attendance)} /> },
-          placeholder(paths.holidays),
+          { path: paths.holidays, element: <HolidaysPage /> },
           { path: paths.expenses, element: <ComingSoonPage title={title(paths.expenses)} /> },
           { path: paths.performance, element: <ComingSoonPage title={title(paths.performance)} /> },
-          placeholder(
-            paths.company,
-            'company',
-            'Only Super Administrators and Developers can access company details.',
-          ),
-          placeholder(paths.profile),
-          placeholder(paths.settings, 'settings'),
-          placeholder(paths.hubspot, 'hubspot'),
+          {
+            path: paths.company,
+            element: (
+              <RequireAccess
+                rule={routeAccess.company}
+                deniedMessage="Only Super Administrators and Developers can access company details."
+              >
+                <CompanyPage />
+              </RequireAccess>
+            ),
+          },
+          { path: paths.profile, element: <ProfilePage /> },
+          {
+            path: paths.settings,
+            element: (
+              <RequireAccess rule={routeAccess.settings}>
+                <SettingsPage />
+              </RequireAccess>
+            ),
+          },
+          {
+            path: paths.hubspot,
+            element: (
+              <RequireAccess rule={routeAccess.hubspot}>
+                <HubspotPage />
+              </RequireAccess>
+            ),
+          },
           { path: paths.mobileHome, element: <MobileHomePage /> },
           { path: paths.mobileHoliday, element: <MobileHolidayPage /> },
           { path: paths.mobileAbsence, element: <MobileAbsencePage /> },
           { path: paths.mobileExpense, element: <MobileExpensePage /> },
-          placeholder(paths.mobileChat),
-          placeholder(paths.operations, 'operations'),
+          { path: paths.mobileChat, element: <MobileChatPage /> },
+          {
+            path: paths.operations,
+            element: (
+              <RequireAccess rule={routeAccess.operations}>
+                <OperationsPage />
+              </RequireAccess>
+            ),
+          },
           placeholder(paths.customerManagement, 'customerManagement'),
           placeholder(paths.finance, 'finance'),
           placeholder(paths.hireFleetManagement, 'hireFleetManagement'),
-          placeholder(paths.orders, 'orders'),
+          {
+            path: paths.orders,
+            element: (
+              <RequireAccess rule={routeAccess.orders}>
+                <OrdersPage />
+              </RequireAccess>
+            ),
+          },
           placeholder(paths.hireOrders, 'hireOrders'),
           placeholder(paths.createHireOrder, 'createHireOrder'),
           placeholder(paths.simCardCreateOrder),

@@ -40,6 +40,29 @@ function toApiError(status: number, body: unknown): ApiError {
   return new ApiError(status, 'ERROR', FALLBACK_MESSAGE);
 }
 
+/** An abort stays an abort; anything else thrown by fetch means the network failed. */
+function networkError(cause: unknown): unknown {
+  if (cause instanceof DOMException && cause.name === 'AbortError') return cause;
+  return new ApiError(
+    0,
+    'NETWORK_ERROR',
+    'Network error. Please check your internet connection and try again.',
+  );
+}
+
+/** The JSON body of a response, or the ApiError its error body describes. */
+async function readResponse<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (!response.ok) throw toApiError(response.status, parsed);
+  return parsed as T;
+}
+
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -63,25 +86,31 @@ export async function apiFetch<T>(
       signal,
     });
   } catch (cause) {
-    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(
-      0,
-      'NETWORK_ERROR',
-      'Network error. Please check your internet connection and try again.',
-    );
+    throw networkError(cause);
   }
-  const text = await response.text();
-  let parsed: unknown;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = undefined;
-  }
-  if (!response.ok) throw toApiError(response.status, parsed);
-  return parsed as T;
+  return readResponse<T>(response);
 }
 
 export function errorMessage(error: unknown, fallback = FALLBACK_MESSAGE): string {
   if (error instanceof Error && error.message) return error.message;
   return fallback;
+}
+
+/** Sends one file as multipart/form-data (field `file`) and reads the JSON answer like apiFetch. */
+export async function apiUpload<T>(path: string, file: File, signal?: AbortSignal): Promise<T> {
+  const form = new FormData();
+  form.append('file', file);
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+      body: form,
+      signal,
+    });
+  } catch (cause) {
+    throw networkError(cause);
+  }
+  return readResponse<T>(response);
 }

@@ -25,6 +25,12 @@ describe('navigation history', () => {
     expect(visit(['/', '/holidays', '/holidays']).map((e) => e.path)).toEqual(['/', '/holidays']);
   });
 
+  it('replaces the entry when only the query of the same page changes (switching tabs)', () => {
+    const history = visit(['/', '/holidays', '/holidays?tab=calendar', '/holidays?tab=approvals']);
+    expect(history.map((e) => e.path)).toEqual(['/', '/holidays?tab=approvals']);
+    expect(previousPage(history)).toEqual({ path: '/', title: 'Main Dashboard' });
+  });
+
   it('titles each entry from the route-title table', () => {
     const [home, orders, unknown] = visit(['/', '/orders', '/nowhere']);
     expect(home?.title).toBe('Main Dashboard');

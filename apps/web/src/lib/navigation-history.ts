@@ -10,8 +10,13 @@ export interface HistoryEntry {
   visitedAt: number;
 }
 
+function pathnameOf(path: string): string {
+  return path.split(/[?#]/, 1)[0] ?? path;
+}
+
 /**
- * Adds a visit. Revisiting the page at the top of the history does not add a duplicate; only the
+ * Adds a visit. Revisiting the page at the top of the history does not add a duplicate, nor does a
+ * change of query on the same page; only the
  * newest HISTORY_LIMIT entries are kept (oldest first).
  */
 export function recordVisit(
@@ -21,6 +26,11 @@ export function recordVisit(
 ): HistoryEntry[] {
   const last = history[history.length - 1];
   if (last?.path === path) return [...history];
+  // Another tab or filter of the same page (only the query changed) replaces the entry, so "back"
+  // leaves the page instead of stepping through its tabs.
+  if (last && pathnameOf(last.path) === pathnameOf(path)) {
+    return [...history.slice(0, -1), { ...last, path, visitedAt: now }];
+  }
   const next = [...history, { path, title: routeTitle(path), visitedAt: now }];
   return next.slice(-HISTORY_LIMIT);
 }

@@ -18,13 +18,22 @@ export function AppHeader({ me }: { me: Me }) {
       <SidebarTrigger />
       <div className="flex min-w-0 items-center gap-2">
         <AppLogo className="size-7 md:hidden" />
+        {me.company?.logoUrl && (
+          <span data-testid="company-logo" className="hidden shrink-0 md:inline-flex">
+            <AppLogo
+              key={me.company.logoUrl}
+              src={me.company.logoUrl}
+              className="h-8 w-auto max-w-28 object-contain"
+            />
+          </span>
+        )}
         <span className="truncate text-sm font-semibold" data-testid="company-name">
           {me.company?.displayName ?? 'Northwind HR'}
         </span>
       </div>
       <div className="ml-auto flex items-center gap-2">
         <SlackButton canConnect={canConnectSlack(me)} />
-        <NotificationBell count={0} />
+        <NotificationBell />
         <UserMenu me={me} />
       </div>
     </header>

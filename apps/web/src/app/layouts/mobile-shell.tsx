@@ -26,7 +26,7 @@ export function MobileShell({ me }: { me: Me }) {
       <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background px-2">
         <SidebarTrigger />
         <span className="min-w-0 flex-1 truncate font-semibold">{routeTitle(pathname)}</span>
-        <NotificationBell count={0} />
+        <NotificationBell />
         <UserMenu me={me} compact />
       </header>
       <main id="main" className="flex-1 px-4 pt-4 pb-24">

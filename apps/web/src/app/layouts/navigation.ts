@@ -3,6 +3,7 @@ import {
   BarChart3,
   Building2,
   CalendarDays,
+  ClipboardList,
   Clock,
   ExternalLink,
   LayoutDashboard,
@@ -11,6 +12,7 @@ import {
   Settings,
   UserRound,
   Users,
+  Wrench,
 } from 'lucide-react';
 import type { AccessRule } from '@/lib/access';
 import { appConfig } from '@/lib/config';
@@ -71,6 +73,14 @@ export const NAV_GROUPS: NavGroup[] = [
   {
     label: 'Reports & Analytics',
     entries: [{ label: 'Performance & Reports', icon: BarChart3, to: paths.performance }],
+  },
+  {
+    // Not one of the spec's HR groups: the workshop screens of the route-title table (ADR 0022).
+    label: 'Workshop',
+    entries: [
+      { label: 'Operations', icon: Wrench, to: paths.operations, access: routeAccess.operations },
+      { label: 'Orders', icon: ClipboardList, to: paths.orders, access: routeAccess.orders },
+    ],
   },
   {
     label: 'Settings',

@@ -15,6 +15,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { useSignOut } from '@/features/auth/api/sign-out';
 import { SelectCompanyDialog } from '@/features/company-switch/components/select-company-dialog';
+import { CrossAppMenuItems } from '@/features/cross-app/components/cross-app-menu-items';
 import { displayName, initials } from '@/lib/initials';
 import { paths } from '@/lib/paths';
 import type { Me } from '@/lib/session';
@@ -98,6 +99,7 @@ export function UserMenu({ me, compact = false }: { me: Me; compact?: boolean })
               </Link>
             </DropdownMenuItem>
           )}
+          <CrossAppMenuItems />
           {menuRules.canSwitchCompany(role) && (
             <DropdownMenuItem onSelect={() => setSwitchOpen(true)}>
               <Repeat aria-hidden="true" />
@@ -119,6 +121,7 @@ export function UserMenu({ me, compact = false }: { me: Me; compact?: boolean })
         <SelectCompanyDialog
           open={switchOpen}
           onOpenChange={setSwitchOpen}
+          currentCompanyId={me.company?.id ?? null}
           currentCompanyName={me.company?.displayName ?? null}
         />
       )}

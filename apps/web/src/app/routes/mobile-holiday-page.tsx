@@ -13,13 +13,13 @@ export default function MobileHolidayPage() {
         icon={CalendarPlus}
         title="Request Holiday"
         description="Choose your dates"
-        to={paths.holidays}
+        to={`${paths.holidays}?tab=request`}
       />
       <MobileAction
         icon={ListChecks}
         title="View Requests"
         description="See the status of your requests"
-        to={paths.holidays}
+        to={`${paths.holidays}?tab=requests`}
       />
     </section>
   );

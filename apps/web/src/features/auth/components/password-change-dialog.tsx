@@ -18,11 +18,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { FormField, fieldAria } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { useChangePassword } from '../api/change-password';
-import { FormField, fieldAria } from './form-field';
 
 const passwordChangeFormSchema = changePasswordRequestSchema
   .extend({ confirmPassword: z.string() })

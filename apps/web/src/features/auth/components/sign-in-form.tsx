@@ -5,11 +5,11 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { errorMessage } from '@/lib/api-client';
 import { useSignIn } from '../api/sign-in';
-import { FormField, fieldAria } from './form-field';
 
 const signInFormSchema = signInRequestSchema.pick({ email: true, password: true });
 type SignInFormInput = z.input<typeof signInFormSchema>;

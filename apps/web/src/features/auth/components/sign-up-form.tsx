@@ -7,11 +7,11 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useSignUp } from '../api/sign-up';
-import { FormField, fieldAria } from './form-field';
 
 const signUpFormSchema = signUpRequestSchema
   .omit({ callbackURL: true })

@@ -1,5 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import type { NotificationsResponse } from '@hr/shared/notifications/notifications.schemas';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { notificationsQueryKey } from '../api/get-notifications';
 import { NotificationBell, unreadBadgeText } from './notification-bell';
 
 describe('unreadBadgeText', () => {
@@ -15,22 +19,49 @@ describe('unreadBadgeText', () => {
   });
 });
 
+function renderBell(data: NotificationsResponse) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(notificationsQueryKey, data);
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <NotificationBell />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const note = (i: number, isRead = false) => ({
+  id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+  type: 'holiday_request',
+  title: `Request ${i}`,
+  message: `Message ${i}`,
+  isRead,
+  readAt: null,
+  createdAt: new Date(2026, 0, i + 1).toISOString(),
+});
+
 describe('NotificationBell', () => {
-  it('shows no badge without unread notifications', () => {
-    render(<NotificationBell count={0} />);
-    expect(screen.getByRole('button', { name: 'Notifications' })).toBeTruthy();
+  it('shows no badge without unread notifications, and the empty panel', () => {
+    renderBell({ notifications: [], unreadCount: 0 });
     expect(screen.queryByTestId('notification-badge')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Notifications' }));
+    expect(screen.getByText('No notifications yet')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Mark all read' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('shows the count up to 9', () => {
-    render(<NotificationBell count={9} />);
+  it('shows the server count up to 9', () => {
+    renderBell({ notifications: [note(1)], unreadCount: 9 });
     expect(screen.getByTestId('notification-badge').textContent).toBe('9');
     expect(screen.getByRole('button', { name: 'Notifications, 9 unread' })).toBeTruthy();
   });
 
-  it('shows 9+ above 9 while the accessible name keeps the real count', () => {
-    render(<NotificationBell count={12} />);
+  it('shows 9+ above 9 while the accessible name keeps the real count, and lists the notifications', () => {
+    renderBell({ notifications: [note(2), note(1, true)], unreadCount: 12 });
     expect(screen.getByTestId('notification-badge').textContent).toBe('9+');
-    expect(screen.getByRole('button', { name: 'Notifications, 12 unread' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Notifications, 12 unread' }));
+    expect(screen.getByText('Request 2')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Delete notification Request 1' })).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Mark all read' }) as HTMLButtonElement).disabled).toBe(false);
   });
 });

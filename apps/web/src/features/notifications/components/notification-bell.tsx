@@ -1,8 +1,12 @@
-/** The header bell with its unread badge. The list behind it arrives with the notifications feature. */
+/** The header bell: the unread count from the server (9+ above 9) and the notifications panel behind it. */
 import { Bell } from 'lucide-react';
 import { Popover } from 'radix-ui';
+import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/class-names';
+import { useNotifications } from '../api/get-notifications';
+import { useNotificationStream } from '../api/notification-stream';
+import { NotificationPanel } from './notification-panel';
 
 /** The badge text: nothing for 0, the number up to 9, then "9+". */
 export function unreadBadgeText(count: number): string | null {
@@ -10,11 +14,15 @@ export function unreadBadgeText(count: number): string | null {
   return count > 9 ? '9+' : String(Math.floor(count));
 }
 
-export function NotificationBell({ count, className }: { count: number; className?: string }) {
+export function NotificationBell({ className }: { className?: string }) {
+  const [open, setOpen] = useState(false);
+  useNotificationStream();
+  const { data } = useNotifications();
+  const count = data?.unreadCount ?? 0;
   const badge = unreadBadgeText(count);
   const label = count > 0 ? `Notifications, ${count} unread` : 'Notifications';
   return (
-    <Popover.Root>
+    <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger
         className={cn(
           'relative inline-flex size-9 items-center justify-center rounded-md hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring',
@@ -37,10 +45,11 @@ export function NotificationBell({ count, className }: { count: number; classNam
         <Popover.Content
           align="end"
           sideOffset={6}
-          className="z-50 w-80 rounded-md border bg-popover p-4 text-popover-foreground shadow-md"
+          collisionPadding={8}
+          aria-label="Notifications"
+          className="z-50 w-[min(24rem,calc(100vw-1rem))] rounded-md border bg-popover text-popover-foreground shadow-md"
         >
-          <h2 className="text-sm font-semibold">Notifications</h2>
-          <p className="mt-6 mb-4 text-center text-sm text-muted-foreground">No notifications yet</p>
+          <NotificationPanel onNavigate={() => setOpen(false)} />
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>

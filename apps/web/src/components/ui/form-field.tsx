@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Label } from '@/components/ui/label';
+import { cn } from '@/lib/class-names';
+import { Label } from './label';
 
 /** A label, the control and its error message, wired together for screen readers. */
 export function FormField({
@@ -7,16 +8,18 @@ export function FormField({
   label,
   error,
   hint,
+  className,
   children,
 }: {
   id: string;
   label: string;
   error?: string;
   hint?: string;
+  className?: string;
   children: ReactNode;
 }) {
   return (
-    <div className="grid gap-2">
+    <div className={cn('grid content-start gap-2', className)}>
       <Label htmlFor={id}>{label}</Label>
       {children}
       {hint && !error && (

@@ -1,0 +1,42 @@
+/** /company: company details (super_admin and developer; the route guard shows Access Denied to others). */
+import { COMPANY_MESSAGES } from '@hr/shared/company/company-messages';
+import { ArrowLeft } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { buttonClasses } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { useCompanyDetails } from '@/features/company/api/get-company-details';
+import { CompanyDetailsForm } from '@/features/company/components/company-details-form';
+import { paths } from '@/lib/paths';
+import { notify } from '@/lib/toast';
+
+export default function CompanyPage() {
+  const details = useCompanyDetails();
+  useEffect(() => {
+    if (details.isError) notify.error(COMPANY_MESSAGES.loadFailed);
+  }, [details.isError]);
+  return (
+    <div className="mx-auto grid max-w-4xl gap-6">
+      <div className="flex items-center gap-3">
+        <Link to={paths.home} className={buttonClasses('ghost', 'icon')} aria-label="Back to dashboard">
+          <ArrowLeft aria-hidden="true" />
+        </Link>
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight">Company Details</h1>
+          <p className="text-muted-foreground">Your company's names, logo and addresses.</p>
+        </div>
+      </div>
+      {details.isPending ? (
+        <Spinner label="Loading company details" />
+      ) : details.isError ? (
+        <Alert variant="destructive">
+          <AlertDescription>{COMPANY_MESSAGES.loadFailed}</AlertDescription>
+        </Alert>
+      ) : (
+        // Keyed by id: after a company switch the form starts again from the new company's details.
+        <CompanyDetailsForm key={details.data.id} details={details.data} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+/** /orders: the parts-ordering view, every part still to order or receive, job by job. */
+import { PartsOrdersList } from '@/features/workshop/components/parts-orders-list';
+
+export default function OrdersPage() {
+  return (
+    <div className="mx-auto max-w-6xl">
+      <h1 className="text-2xl font-bold tracking-tight md:text-3xl">Orders</h1>
+      <p className="mt-1 mb-6 text-muted-foreground">
+        Parts to order from suppliers and deliveries to book in, most urgent job first.
+      </p>
+      <PartsOrdersList />
+    </div>
+  );
+}

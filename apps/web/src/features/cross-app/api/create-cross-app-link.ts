@@ -1,0 +1,14 @@
+/** POST /api/v1/cross-app/links: a URL of the sister app carrying a one-time, 60-second code. */
+import type { CrossAppTarget } from '@hr/shared/cross-app/cross-app.schemas';
+import { useMutation } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+
+export function useCreateCrossAppLink() {
+  return useMutation({
+    mutationFn: (body: {
+      target: CrossAppTarget;
+      returnUrl: string;
+      breadcrumb: { title: string; path: string }[];
+    }) => apiFetch<{ url: string; expiresAt: string }>('/api/v1/cross-app/links', { method: 'POST', body }),
+  });
+}

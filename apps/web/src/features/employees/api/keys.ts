@@ -1,0 +1,10 @@
+/** Query keys of the employee feature; everything sits under ['employees'] so one call refreshes it all. */
+import type { EmployeeListQuery } from '@hr/shared/hr/employees.schemas';
+
+export const employeeKeys = {
+  all: ['employees'] as const,
+  lists: () => [...employeeKeys.all, 'list'] as const,
+  list: (query: Required<Pick<EmployeeListQuery, 'search' | 'page'>>) =>
+    [...employeeKeys.lists(), query] as const,
+  userOptions: () => [...employeeKeys.all, 'user-options'] as const,
+};

@@ -1,0 +1,32 @@
+/** GET /api/v1/employees?search=&page=&pageSize=: one page of the company's employees (server-side search). */
+import { EMPLOYEE_PAGE_SIZE, type EmployeeListResponse } from '@hr/shared/hr/employees.schemas';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+import { employeeKeys } from './keys';
+
+export interface EmployeeListParams {
+  search: string;
+  page: number;
+}
+
+export function fetchEmployees(
+  { search, page }: EmployeeListParams,
+  signal?: AbortSignal,
+): Promise<EmployeeListResponse> {
+  const params = new URLSearchParams({ page: String(page), pageSize: String(EMPLOYEE_PAGE_SIZE) });
+  if (search) params.set('search', search);
+  return apiFetch<EmployeeListResponse>(`/api/v1/employees?${params}`, { signal });
+}
+
+export function employeesQueryOptions(params: EmployeeListParams) {
+  return queryOptions({
+    queryKey: employeeKeys.list(params),
+    queryFn: ({ signal }) => fetchEmployees(params, signal),
+    // The table keeps the previous page on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useEmployees(params: EmployeeListParams) {
+  return useQuery(employeesQueryOptions(params));
+}

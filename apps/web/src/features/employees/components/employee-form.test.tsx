@@ -1,0 +1,100 @@
+import type { CompanyUserOption } from '@hr/shared/hr/employees.schemas';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { EmployeeForm } from './employee-form';
+
+const users: CompanyUserOption[] = [
+  {
+    id: '00000000-0000-4000-8000-000000000001',
+    fullName: 'Maya Mitchell',
+    email: 'manager@northwind.example',
+  },
+  { id: '00000000-0000-4000-8000-000000000002', fullName: null, email: 'nobody@northwind.example' },
+];
+
+function renderForm(onSubmit = vi.fn()) {
+  render(<EmployeeForm users={users} onSubmit={onSubmit} onCancel={vi.fn()} />);
+  return onSubmit;
+}
+
+function fill(label: string, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+describe('EmployeeForm', () => {
+  it('shows the spec messages for the required fields', async () => {
+    const onSubmit = renderForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Add Employee' }));
+    for (const message of [
+      'Full name is required',
+      'Invalid email address',
+      'Position is required',
+      'Employee number is required',
+      'Start date is required',
+    ]) {
+      expect(await screen.findByText(message)).toBeTruthy();
+    }
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Full Name').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('refuses negative and too many holiday days', async () => {
+    renderForm();
+    fill('Annual Holiday Days', '-1');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Employee' }));
+    expect(await screen.findByText('Holiday days must be non-negative')).toBeTruthy();
+    fill('Annual Holiday Days', '400');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Employee' }));
+    expect(await screen.findByText('Cannot exceed 365 days')).toBeTruthy();
+  });
+
+  it('trims and lower-cases the email on blur', () => {
+    renderForm();
+    const email = screen.getByLabelText('Email') as HTMLInputElement;
+    fireEvent.change(email, { target: { value: '  New.Person@Example.COM ' } });
+    fireEvent.blur(email);
+    expect(email.value).toBe('new.person@example.com');
+  });
+
+  it('submits the cleaned values with 28 days by default and no user or manager', async () => {
+    const onSubmit = renderForm();
+    expect((screen.getByLabelText('Annual Holiday Days') as HTMLInputElement).value).toBe('28');
+    fill('Full Name', '  Nora North ');
+    fill('Email', 'Nora@Northwind.Example');
+    fill('Position', 'Fitter');
+    fill('Employee Number', 'EMP100');
+    fill('Start Date', '2030-01-06');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Employee' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toEqual({
+      fullName: 'Nora North',
+      email: 'nora@northwind.example',
+      position: 'Fitter',
+      department: null,
+      employeeNumber: 'EMP100',
+      startDate: '2030-01-06',
+      annualHolidayDays: 28,
+      userId: null,
+      lineManagerId: null,
+    });
+  });
+
+  it('offers the company users with None / No line manager, and an empty day count falls back to 28', async () => {
+    const onSubmit = renderForm();
+    const userSelect = screen.getByLabelText('Linked User Account') as HTMLSelectElement;
+    const managerSelect = screen.getByLabelText('Line Manager') as HTMLSelectElement;
+    expect(userSelect.options[0]?.textContent).toBe('None');
+    expect(managerSelect.options[0]?.textContent).toBe('No line manager');
+    expect(managerSelect.options[1]?.textContent).toBe('Maya Mitchell (manager@northwind.example)');
+    fill('Full Name', 'Nora North');
+    fill('Email', 'nora@northwind.example');
+    fill('Position', 'Fitter');
+    fill('Employee Number', 'EMP100');
+    fill('Start Date', '2030-01-06');
+    fill('Annual Holiday Days', '');
+    fireEvent.change(managerSelect, { target: { value: users[0]?.id } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Employee' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ annualHolidayDays: 28, lineManagerId: users[0]?.id });
+  });
+});

@@ -1,0 +1,197 @@
+/** The employee form of spec section 5: every field, the shared messages, email normalised on blur. */
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type CompanyUserOption,
+  DEFAULT_ANNUAL_HOLIDAY_DAYS,
+  type Employee,
+  employeeInputSchema,
+} from '@hr/shared/hr/employees.schemas';
+import { type UseFormSetError, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { FormField, fieldAria } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+
+export type EmployeeFormValues = z.input<typeof employeeInputSchema>;
+export type EmployeeFormOutput = z.output<typeof employeeInputSchema>;
+export type EmployeeFieldName = keyof EmployeeFormValues;
+
+export function normaliseEmail(value: string): string {
+  return value.trim().toLowerCase();
+}
+
+function defaultsFor(employee: Employee | null | undefined): EmployeeFormValues {
+  return {
+    fullName: employee?.fullName ?? '',
+    email: employee?.email ?? '',
+    position: employee?.position ?? '',
+    department: employee?.department ?? '',
+    employeeNumber: employee?.employeeNumber ?? '',
+    startDate: employee?.startDate.slice(0, 10) ?? '',
+    annualHolidayDays: employee?.annualHolidayDays ?? DEFAULT_ANNUAL_HOLIDAY_DAYS,
+    userId: employee?.userId ?? null,
+    lineManagerId: employee?.lineManagerId ?? null,
+  };
+}
+
+function userLabel(user: CompanyUserOption): string {
+  return user.fullName ? `${user.fullName} (${user.email})` : user.email;
+}
+
+const emptyToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
+const toDays = (value: unknown) =>
+  value === '' || value === null || value === undefined ? undefined : Number(value);
+
+export interface EmployeeFormProps {
+  employee?: Employee | null;
+  users: CompanyUserOption[];
+  usersLoading?: boolean;
+  submitting?: boolean;
+  onSubmit: (values: EmployeeFormOutput, setError: UseFormSetError<EmployeeFormValues>) => void;
+  onCancel: () => void;
+}
+
+export function EmployeeForm({
+  employee,
+  users,
+  usersLoading = false,
+  submitting = false,
+  onSubmit,
+  onCancel,
+}: EmployeeFormProps) {
+  const form = useForm<EmployeeFormValues, unknown, EmployeeFormOutput>({
+    resolver: zodResolver(employeeInputSchema),
+    defaultValues: defaultsFor(employee),
+  });
+  const { errors } = form.formState;
+  const linkedUserId = form.watch('userId');
+  // The linked account cannot be its own line manager (the server refuses it too).
+  const managerOptions = users.filter((u) => u.id !== linkedUserId);
+  const err = (name: EmployeeFieldName) => errors[name]?.message;
+
+  const submit = form.handleSubmit((values) => onSubmit(values, form.setError));
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="employee-full-name" label="Full Name" error={err('fullName')}>
+          <Input
+            id="employee-full-name"
+            autoComplete="off"
+            {...fieldAria('employee-full-name', err('fullName'))}
+            {...form.register('fullName')}
+          />
+        </FormField>
+        <FormField id="employee-email" label="Email" error={err('email')}>
+          <Input
+            id="employee-email"
+            type="email"
+            autoComplete="off"
+            {...fieldAria('employee-email', err('email'))}
+            {...form.register('email', {
+              onBlur: (event: { target: { value: string } }) =>
+                form.setValue('email', normaliseEmail(event.target.value), {
+                  shouldValidate: form.formState.isSubmitted,
+                }),
+            })}
+          />
+        </FormField>
+        <FormField id="employee-position" label="Position" error={err('position')}>
+          <Input
+            id="employee-position"
+            {...fieldAria('employee-position', err('position'))}
+            {...form.register('position')}
+          />
+        </FormField>
+        <FormField id="employee-department" label="Department" error={err('department')} hint="Optional">
+          <Input
+            id="employee-department"
+            {...fieldAria('employee-department', err('department'), 'Optional')}
+            {...form.register('department')}
+          />
+        </FormField>
+        <FormField id="employee-number" label="Employee Number" error={err('employeeNumber')}>
+          <Input
+            id="employee-number"
+            autoComplete="off"
+            {...fieldAria('employee-number', err('employeeNumber'))}
+            {...form.register('employeeNumber')}
+          />
+        </FormField>
+        <FormField id="employee-start-date" label="Start Date" error={err('startDate')}>
+          <Input
+            id="employee-start-date"
+            type="date"
+            {...fieldAria('employee-start-date', err('startDate'))}
+            {...form.register('startDate')}
+          />
+        </FormField>
+        <FormField
+          id="employee-holiday-days"
+          label="Annual Holiday Days"
+          error={err('annualHolidayDays')}
+          hint={`Defaults to ${DEFAULT_ANNUAL_HOLIDAY_DAYS} when left empty`}
+        >
+          <Input
+            id="employee-holiday-days"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={365}
+            step="0.5"
+            {...fieldAria(
+              'employee-holiday-days',
+              err('annualHolidayDays'),
+              `Defaults to ${DEFAULT_ANNUAL_HOLIDAY_DAYS} when left empty`,
+            )}
+            {...form.register('annualHolidayDays', { setValueAs: toDays })}
+          />
+        </FormField>
+        <FormField id="employee-user" label="Linked User Account" error={err('userId')}>
+          <NativeSelect
+            id="employee-user"
+            disabled={usersLoading}
+            {...fieldAria('employee-user', err('userId'))}
+            {...form.register('userId', { setValueAs: emptyToNull })}
+          >
+            <option value="">None</option>
+            {users.map((user) => (
+              <option key={user.id} value={user.id}>
+                {userLabel(user)}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField
+          id="employee-line-manager"
+          label="Line Manager"
+          error={err('lineManagerId')}
+          className="sm:col-span-2"
+        >
+          <NativeSelect
+            id="employee-line-manager"
+            disabled={usersLoading}
+            {...fieldAria('employee-line-manager', err('lineManagerId'))}
+            {...form.register('lineManagerId', { setValueAs: emptyToNull })}
+          >
+            <option value="">No line manager</option>
+            {managerOptions.map((user) => (
+              <option key={user.id} value={user.id}>
+                {userLabel(user)}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      </div>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onCancel} disabled={submitting}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={submitting}>
+          {submitting ? 'Saving...' : employee ? 'Update Employee' : 'Add Employee'}
+        </Button>
+      </div>
+    </form>
+  );
+}

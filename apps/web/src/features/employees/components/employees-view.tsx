@@ -1,0 +1,141 @@
+/** /employees: header with Add Employee, debounced server-side search with the count badge, table, pages. */
+import { type Employee, employeeCountLabel } from '@hr/shared/hr/employees.schemas';
+import { ChevronLeft, ChevronRight, Plus, Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { errorMessage } from '@/lib/api-client';
+import { useEmployees } from '../api/list-employees';
+import { useRefetchEmployeesOnCompanyChange } from '../hooks/use-company-changed';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { DeleteEmployeeDialog } from './delete-employee-dialog';
+import { EmployeeFormDialog } from './employee-form-dialog';
+import { EmployeeTable } from './employee-table';
+
+export const SEARCH_DEBOUNCE_MS = 250;
+
+type FormState = { open: false } | { open: true; employee: Employee | null };
+
+export function EmployeesView() {
+  useRefetchEmployeesOnCompanyChange();
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  const [pageState, setPageState] = useState({ search: '', page: 1 });
+  // A new search starts again on page 1.
+  const page = pageState.search === search ? pageState.page : 1;
+  const setPage = (next: number) => setPageState({ search, page: next });
+
+  const list = useEmployees({ search, page });
+  const [form, setForm] = useState<FormState>({ open: false });
+  const [deleting, setDeleting] = useState<Employee | null>(null);
+
+  const total = list.data?.total ?? 0;
+  const pageSize = list.data?.pageSize ?? 1;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  // Deleting the last employee of the last page leaves that page empty: step back.
+  const lastPage = list.data ? pageCount : page;
+  useEffect(() => {
+    if (page > lastPage) setPageState({ search, page: lastPage });
+  }, [page, lastPage, search]);
+
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight md:text-3xl">Employee Management</h1>
+          <p className="mt-1 text-muted-foreground">
+            Keep employee records, line managers and holiday allowances up to date.
+          </p>
+        </div>
+        <Button onClick={() => setForm({ open: true, employee: null })} className="self-start">
+          <Plus aria-hidden="true" />
+          Add Employee
+        </Button>
+      </div>
+
+      <Card>
+        <CardContent className="flex flex-col gap-4 px-0! pt-6 [&_tr>*:first-child]:pl-4! [&_tr>*:last-child]:pr-4!">
+          <div className="flex flex-wrap items-center gap-3 px-4">
+            <div className="relative w-full max-w-sm">
+              <Search
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+                aria-hidden="true"
+              />
+              <Input
+                type="search"
+                aria-label="Search employees"
+                placeholder="Search by name, email, number, position or department"
+                value={searchText}
+                onChange={(event) => setSearchText(event.target.value)}
+                className="pl-9"
+              />
+            </div>
+            {list.data && (
+              <span
+                data-testid="employee-count"
+                aria-live="polite"
+                className="inline-flex items-center rounded-full border bg-secondary px-2.5 py-0.5 text-xs font-semibold text-secondary-foreground"
+              >
+                {employeeCountLabel(total)}
+              </span>
+            )}
+          </div>
+
+          {list.isError ? (
+            <Alert variant="destructive" className="mx-4 w-auto">
+              {errorMessage(list.error)}
+            </Alert>
+          ) : (
+            <EmployeeTable
+              employees={list.data?.items ?? []}
+              loading={list.isPending}
+              searching={search !== ''}
+              onEdit={(employee) => setForm({ open: true, employee })}
+              onDelete={setDeleting}
+            />
+          )}
+
+          {list.data && total > 0 && (
+            <nav
+              aria-label="Employee pages"
+              className="flex flex-wrap items-center justify-between gap-2 px-4"
+            >
+              <p className="text-sm text-muted-foreground" aria-live="polite">
+                Page {page} of {pageCount}
+              </p>
+              <div className="flex gap-2">
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => setPage(page - 1)}
+                  disabled={page <= 1 || list.isFetching}
+                >
+                  <ChevronLeft aria-hidden="true" />
+                  Previous
+                </Button>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => setPage(page + 1)}
+                  disabled={page >= pageCount || list.isFetching}
+                >
+                  Next
+                  <ChevronRight aria-hidden="true" />
+                </Button>
+              </div>
+            </nav>
+          )}
+        </CardContent>
+      </Card>
+
+      <EmployeeFormDialog
+        open={form.open}
+        employee={form.open ? form.employee : null}
+        onOpenChange={(open) => !open && setForm({ open: false })}
+      />
+      <DeleteEmployeeDialog employee={deleting} onClose={() => setDeleting(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+/** Approvals (line managers): pending requests of their reports, each with Approve and Reject. */
+import { HOLIDAY_MESSAGES, HOLIDAY_TYPE_LABELS, type PendingApproval } from '@hr/shared/hr/holidays.schemas';
+import { Check, X } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { errorMessage } from '@/lib/api-client';
+import { notify } from '@/lib/toast';
+import { useDecideHolidayRequest } from '../api/decide-request';
+import { useApprovals } from '../api/list-approvals';
+import { useNarrow } from '../hooks/use-narrow';
+import { formatDateRange, formatTimestamp, pluralDays } from '../lib/dates';
+import { type Decision, DecisionDialog } from './decision-dialog';
+import { EmptyState, ErrorAlert, LoadingRows } from './states';
+
+function requester(request: PendingApproval): string {
+  return request.requesterName || HOLIDAY_MESSAGES.unknownEmployee;
+}
+
+function Actions({ request, onDecide }: { request: PendingApproval; onDecide: (d: Decision) => void }) {
+  return (
+    <div className="flex flex-wrap justify-end gap-2">
+      <Button
+        size="sm"
+        onClick={() => onDecide('approve')}
+        aria-label={`Approve request of ${requester(request)}`}
+      >
+        <Check aria-hidden="true" />
+        Approve
+      </Button>
+      <Button
+        size="sm"
+        variant="outline"
+        className="text-destructive"
+        onClick={() => onDecide('reject')}
+        aria-label={`Reject request of ${requester(request)}`}
+      >
+        <X aria-hidden="true" />
+        Reject
+      </Button>
+    </div>
+  );
+}
+
+export function ApprovalsTable() {
+  const approvals = useApprovals();
+  const decide = useDecideHolidayRequest();
+  const narrow = useNarrow(1024);
+  const [open, setOpen] = useState<{ request: PendingApproval; decision: Decision } | null>(null);
+
+  const confirm = (comment: string) => {
+    if (!open) return;
+    const { request, decision } = open;
+    decide.mutate(
+      { id: request.id, body: { decision, comment: comment || null } },
+      {
+        onSuccess: () => {
+          notify.success(decision === 'approve' ? HOLIDAY_MESSAGES.approved : HOLIDAY_MESSAGES.rejected);
+          setOpen(null);
+        },
+        onError: (error) =>
+          notify.error(
+            decision === 'approve' ? HOLIDAY_MESSAGES.approveFailed : HOLIDAY_MESSAGES.rejectFailed,
+            errorMessage(error),
+          ),
+      },
+    );
+  };
+
+  let body: React.ReactNode;
+  if (approvals.isPending) body = <LoadingRows label="Loading pending requests" />;
+  else if (approvals.isError) {
+    body = <ErrorAlert title={HOLIDAY_MESSAGES.loadPendingFailed} detail={errorMessage(approvals.error)} />;
+  } else if (approvals.data.items.length === 0) body = <EmptyState>{HOLIDAY_MESSAGES.noPending}</EmptyState>;
+  else if (narrow) {
+    body = (
+      <ul className="grid gap-3 md:grid-cols-2" aria-label="Pending approvals">
+        {approvals.data.items.map((request) => (
+          <li key={request.id} className="grid gap-2 rounded-md border p-3" data-testid="approval">
+            <div>
+              <p className="font-medium">{requester(request)}</p>
+              {request.requesterEmail && (
+                <p className="text-xs break-all text-muted-foreground">{request.requesterEmail}</p>
+              )}
+            </div>
+            <p className="text-sm">
+              {formatDateRange(request.startDate, request.endDate)} ·{' '}
+              {HOLIDAY_TYPE_LABELS[request.holidayType]} · {pluralDays(request.workingDays, 'working day')}
+            </p>
+            {request.reason && <p className="text-sm break-words text-muted-foreground">{request.reason}</p>}
+            <p className="text-xs text-muted-foreground">Submitted {formatTimestamp(request.submittedAt)}</p>
+            <Actions request={request} onDecide={(decision) => setOpen({ request, decision })} />
+          </li>
+        ))}
+      </ul>
+    );
+  } else {
+    body = (
+      <Table aria-label="Pending approvals">
+        <TableHeader>
+          <TableRow className="hover:bg-transparent">
+            <TableHead>Employee</TableHead>
+            <TableHead>Dates</TableHead>
+            <TableHead>Type</TableHead>
+            <TableHead className="whitespace-normal!">Working Days</TableHead>
+            <TableHead>Reason</TableHead>
+            <TableHead>Submitted</TableHead>
+            <TableHead className="text-right">Actions</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {approvals.data.items.map((request) => (
+            <TableRow key={request.id} data-testid="approval">
+              <TableCell>
+                <p className="font-medium whitespace-nowrap">{requester(request)}</p>
+                {request.requesterEmail && (
+                  <p className="text-xs text-muted-foreground">{request.requesterEmail}</p>
+                )}
+              </TableCell>
+              <TableCell className="whitespace-nowrap">
+                {formatDateRange(request.startDate, request.endDate)}
+              </TableCell>
+              <TableCell className="whitespace-nowrap">{HOLIDAY_TYPE_LABELS[request.holidayType]}</TableCell>
+              <TableCell>{request.workingDays}</TableCell>
+              <TableCell className="max-w-48 wrap-break-word">
+                {request.reason ?? <span className="text-muted-foreground">—</span>}
+              </TableCell>
+              <TableCell className="whitespace-nowrap">{formatTimestamp(request.submittedAt)}</TableCell>
+              <TableCell className="w-32">
+                <Actions request={request} onDecide={(decision) => setOpen({ request, decision })} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    );
+  }
+
+  return (
+    <>
+      {body}
+      <DecisionDialog
+        key={open ? `${open.request.id}-${open.decision}` : 'closed'}
+        request={open?.request ?? null}
+        decision={open?.decision ?? 'approve'}
+        pending={decide.isPending}
+        onConfirm={confirm}
+        onClose={() => setOpen(null)}
+      />
+    </>
+  );
+}

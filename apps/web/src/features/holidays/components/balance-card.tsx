@@ -1,0 +1,69 @@
+/** Holiday Balance: remaining, used and total annual days, with a progress bar capped at 100%. */
+import { HOLIDAY_MESSAGES } from '@hr/shared/hr/holidays.schemas';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Progress } from '@/components/ui/progress';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ApiError } from '@/lib/api-client';
+import { useHolidayBalance } from '../api/get-balance';
+import { formatDate, pluralDays } from '../lib/dates';
+import { EmptyState, ErrorAlert } from './states';
+
+function balanceError(error: unknown): string {
+  if (error instanceof ApiError && error.status === 404) return HOLIDAY_MESSAGES.noEmployeeRecord;
+  return HOLIDAY_MESSAGES.loadBalanceFailed;
+}
+
+function Figure({ label, value, testId }: { label: string; value: number; testId: string }) {
+  return (
+    <div className="rounded-md bg-muted/60 p-3 text-center">
+      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
+      <dd data-testid={testId} className="text-2xl font-bold tabular-nums">
+        {Math.round(value * 10) / 10}
+      </dd>
+    </div>
+  );
+}
+
+export function BalanceCard() {
+  const balance = useHolidayBalance();
+  const data = balance.data;
+  return (
+    <Card className="h-full">
+      <CardHeader className="pb-4">
+        <CardTitle>Holiday Balance</CardTitle>
+        <CardDescription>
+          {data
+            ? `Annual leave from ${formatDate(data.yearStart)} to ${formatDate(data.yearEnd)}`
+            : 'Your annual leave this holiday year'}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {balance.isPending ? (
+          <div className="grid gap-3" role="status" aria-label="Loading holiday balance">
+            <Skeleton className="h-16 w-full" />
+            <Skeleton className="h-2 w-full" />
+          </div>
+        ) : balance.isError ? (
+          <ErrorAlert title={balanceError(balance.error)} />
+        ) : !data ? (
+          <EmptyState>{HOLIDAY_MESSAGES.noData}</EmptyState>
+        ) : (
+          <div className="grid gap-4">
+            <dl className="grid grid-cols-3 gap-2" aria-label="Holiday balance">
+              <Figure label="Remaining" value={data.remaining} testId="balance-remaining" />
+              <Figure label="Used" value={data.used} testId="balance-used" />
+              <Figure label="Total" value={data.total} testId="balance-total" />
+            </dl>
+            <div className="grid gap-1.5">
+              <Progress value={data.percentUsed} aria-label="Share of annual leave used" />
+              <p className="text-xs text-muted-foreground">
+                {pluralDays(data.used)} of {pluralDays(data.total)} used
+                {data.pending > 0 ? ` · ${pluralDays(data.pending)} pending approval` : ''}
+              </p>
+            </div>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,197 @@
+/**
+ * /holidays: title, Holiday Balance and Quick Actions cards, and the four tabs. The tab, the holiday
+ * type and the calendar month can be deep-linked: ?tab=request|calendar|approvals|requests|overview,
+ * ?type=sick (opens Request Holiday with Sick Leave), ?month=yyyy-MM.
+ */
+import { HOLIDAY_TYPES, type HolidayType } from '@hr/shared/hr/holidays.schemas';
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useRefetchHolidaysOnCompanyChange } from '../hooks/use-company-changed';
+import { isMonth, localToday, monthOf } from '../lib/dates';
+import { ApprovalsTable } from './approvals-table';
+import { BalanceCard } from './balance-card';
+import { MyRequestsTable, RecentRequestsList } from './my-requests';
+import { type QuickAction, QuickActionsCard } from './quick-actions-card';
+import { RequestHolidayForm } from './request-holiday-form';
+import { TeamCalendar } from './team-calendar';
+import { TeamHolidaysList } from './team-holidays-list';
+
+export type HolidayTab = 'overview' | 'request' | 'calendar' | 'approvals' | 'requests';
+const TABS: readonly string[] = ['overview', 'request', 'calendar', 'approvals', 'requests'];
+
+function isHolidayType(value: string | null): value is HolidayType {
+  return value !== null && (HOLIDAY_TYPES as readonly string[]).includes(value);
+}
+
+/** The tab to show for the URL: line managers have Approvals where others have My Requests. */
+export function resolveTab(tab: string | null, type: string | null, isLineManager: boolean): HolidayTab {
+  const wanted =
+    tab && TABS.includes(tab) ? (tab as HolidayTab) : isHolidayType(type) ? 'request' : 'overview';
+  if (wanted === 'approvals' && !isLineManager) return 'requests';
+  // A line manager's own requests sit in the Overview.
+  if (wanted === 'requests' && isLineManager) return 'overview';
+  return wanted;
+}
+
+/** Brings `target` to the top when it is not already in the upper half of the screen (phones). */
+function reveal(target: { current: HTMLElement | null }, behavior: ScrollBehavior = 'smooth') {
+  requestAnimationFrame(() => {
+    const top = target.current?.getBoundingClientRect().top;
+    if (top !== undefined && (top < 0 || top > window.innerHeight / 2)) {
+      target.current?.scrollIntoView({ behavior, block: 'start' });
+    }
+  });
+}
+
+export function HolidaysView({ isLineManager }: { isLineManager: boolean }) {
+  useRefetchHolidaysOnCompanyChange();
+  const [params, setParams] = useSearchParams();
+  const today = localToday();
+  const type = params.get('type');
+  const tab = resolveTab(params.get('tab'), type, isLineManager);
+  const monthParam = params.get('month');
+  const month = isMonth(monthParam) ? monthParam : monthOf(today);
+  const myRequestsRef = useRef<HTMLDivElement>(null);
+  const tabsRef = useRef<HTMLDivElement>(null);
+
+  // A deep link (?tab= or ?type=) lands on its tab, which on a phone sits below the cards.
+  const deepLinked = useRef(params.has('tab') || params.has('type'));
+  useEffect(() => {
+    if (deepLinked.current) reveal(tabsRef, 'auto');
+  }, []);
+
+  const update = (changes: Record<string, string | null>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null) next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+
+  const onQuickAction = (action: QuickAction) => {
+    if (action === 'requests' && isLineManager) {
+      update({ tab: 'overview' });
+      reveal(myRequestsRef);
+      return;
+    }
+    update({ tab: action });
+    reveal(tabsRef);
+  };
+
+  const fourth: HolidayTab = isLineManager ? 'approvals' : 'requests';
+
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight md:text-3xl">Holiday Management</h1>
+        <p className="mt-1 text-muted-foreground">Manage your holiday requests and view team availability.</p>
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-5">
+        <div className="lg:col-span-2">
+          <BalanceCard />
+        </div>
+        <div className="lg:col-span-3">
+          <QuickActionsCard onAction={onQuickAction} />
+        </div>
+      </div>
+
+      <Tabs
+        ref={tabsRef}
+        className="scroll-mt-16"
+        value={tab}
+        onValueChange={(value) => update({ tab: value })}
+      >
+        <TabsList className="grid! h-auto! w-full grid-cols-2 gap-1 sm:inline-flex! sm:w-auto">
+          <TabsTrigger value="overview">Overview</TabsTrigger>
+          <TabsTrigger value="request">Request Holiday</TabsTrigger>
+          <TabsTrigger value="calendar">Team Calendar</TabsTrigger>
+          <TabsTrigger value={fourth}>{isLineManager ? 'Approvals' : 'My Requests'}</TabsTrigger>
+        </TabsList>
+
+        <TabsContent value="overview" className="grid gap-4">
+          <div className="grid gap-4 lg:grid-cols-2">
+            <Card>
+              <CardHeader className="pb-2">
+                <CardTitle>My Recent Requests</CardTitle>
+                <CardDescription>Your latest holiday requests</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <RecentRequestsList />
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader className="pb-2">
+                <CardTitle>Team Holidays</CardTitle>
+                <CardDescription>Upcoming approved holidays</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <TeamHolidaysList />
+              </CardContent>
+            </Card>
+          </div>
+          {isLineManager && (
+            <Card ref={myRequestsRef} className="scroll-mt-20">
+              <CardHeader className="pb-2">
+                <CardTitle>My Requests</CardTitle>
+                <CardDescription>All your holiday requests and their status</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <MyRequestsTable today={today} />
+              </CardContent>
+            </Card>
+          )}
+        </TabsContent>
+
+        <TabsContent value="request">
+          <Card>
+            <CardHeader>
+              <CardTitle>Request Holiday</CardTitle>
+              <CardDescription>
+                Choose your dates; weekends and days off are not counted as working days.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <RequestHolidayForm today={today} initialType={isHolidayType(type) ? type : 'annual'} />
+            </CardContent>
+          </Card>
+        </TabsContent>
+
+        <TabsContent value="calendar">
+          <Card>
+            <CardHeader className="pb-2">
+              <CardTitle>Team Calendar</CardTitle>
+              <CardDescription>Approved holidays across the company</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <TeamCalendar month={month} today={today} onMonthChange={(next) => update({ month: next })} />
+            </CardContent>
+          </Card>
+        </TabsContent>
+
+        <TabsContent value={fourth}>
+          <Card>
+            <CardHeader className="pb-2">
+              <CardTitle>{isLineManager ? 'Pending Approvals' : 'My Requests'}</CardTitle>
+              <CardDescription>
+                {isLineManager
+                  ? 'Requests from your team waiting for your decision'
+                  : 'All your holiday requests and their status'}
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              {isLineManager ? <ApprovalsTable /> : <MyRequestsTable today={today} />}
+            </CardContent>
+          </Card>
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

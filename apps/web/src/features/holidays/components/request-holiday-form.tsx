@@ -1,0 +1,167 @@
+/** The Request Holiday form of spec section 5: dates, type, reason, the day counts, and Submit. */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { isValidIsoDate } from '@hr/shared/dates';
+import {
+  HOLIDAY_MESSAGES,
+  HOLIDAY_TYPE_LABELS,
+  HOLIDAY_TYPES,
+  type HolidayType,
+  holidayRequestInputSchema,
+} from '@hr/shared/hr/holidays.schemas';
+import { inclusiveDayCount } from '@hr/shared/working-days';
+import { useMemo } from 'react';
+import { type UseFormSetError, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { FormField, fieldAria } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { notify } from '@/lib/toast';
+import { useSubmitHolidayRequest } from '../api/submit-request';
+import { useWorkingDays } from '../api/working-days';
+import { pluralDays } from '../lib/dates';
+
+type RequestFormValues = z.input<typeof holidayRequestInputSchema>;
+type RequestFormOutput = z.output<typeof holidayRequestInputSchema>;
+type RequestFieldName = keyof RequestFormValues;
+
+function formSchema(today: string) {
+  return holidayRequestInputSchema.refine((v) => v.startDate >= today, {
+    path: ['startDate'],
+    message: HOLIDAY_MESSAGES.startInPast,
+  });
+}
+
+function emptyValues(holidayType: HolidayType): RequestFormValues {
+  return { startDate: '', endDate: '', holidayType, reason: '' };
+}
+
+const FIELDS: readonly RequestFieldName[] = ['startDate', 'endDate', 'holidayType', 'reason'];
+
+/** Toasts of spec section 8 for a refused submission, and the server's field messages under the fields. */
+export function reportSubmitError(error: unknown, setError: UseFormSetError<RequestFormValues>) {
+  if (error instanceof ApiError) {
+    for (const [name, message] of Object.entries(error.fields ?? {})) {
+      if ((FIELDS as readonly string[]).includes(name)) {
+        setError(name as RequestFieldName, { type: 'server', message });
+      }
+    }
+    if (error.message === HOLIDAY_MESSAGES.userProfileNotFound) {
+      notify.error('Error', error.message);
+      return;
+    }
+  }
+  notify.error(HOLIDAY_MESSAGES.submitFailed, errorMessage(error));
+}
+
+/** "5 days (3 working days)" under the dates, once both are valid and in order. */
+function Duration({ start, end }: { start: string; end: string }) {
+  const valid = isValidIsoDate(start) && isValidIsoDate(end) && end >= start;
+  const workingDays = useWorkingDays(start, end, valid);
+  if (!valid) return null;
+  const total = inclusiveDayCount(start, end);
+  let working = 'counting working days...';
+  if (workingDays.data) working = pluralDays(workingDays.data.workingDays, 'working day');
+  else if (workingDays.isError) working = 'working days unavailable';
+  return (
+    <p data-testid="request-duration" aria-live="polite" className="text-sm font-medium">
+      {pluralDays(total)} <span className="text-muted-foreground">({working})</span>
+    </p>
+  );
+}
+
+export interface RequestHolidayFormProps {
+  /** yyyy-MM-dd in the user's time zone: the earliest date offered. */
+  today: string;
+  initialType?: HolidayType;
+}
+
+export function RequestHolidayForm({ today, initialType = 'annual' }: RequestHolidayFormProps) {
+  const submit = useSubmitHolidayRequest();
+  const schema = useMemo(() => formSchema(today), [today]);
+  const form = useForm<RequestFormValues, unknown, RequestFormOutput>({
+    resolver: zodResolver(schema),
+    defaultValues: emptyValues(initialType),
+  });
+  const { errors, isSubmitted } = form.formState;
+  const start = form.watch('startDate') ?? '';
+  const end = form.watch('endDate') ?? '';
+
+  const onSubmit = form.handleSubmit((values) => {
+    submit.mutate(values, {
+      onSuccess: (request) => {
+        notify.success(
+          HOLIDAY_MESSAGES.submitted,
+          request?.status === 'approved' ? 'Approved automatically: you have no line manager.' : undefined,
+        );
+        form.reset(emptyValues('annual'));
+      },
+      onError: (error) => reportSubmitError(error, form.setError),
+    });
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Request Holiday">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="holiday-start" label="Start Date" error={errors.startDate?.message}>
+          <Input
+            id="holiday-start"
+            type="date"
+            min={today}
+            {...fieldAria('holiday-start', errors.startDate?.message)}
+            {...form.register('startDate', {
+              onChange: (event: { target: { value: string } }) => {
+                // Picking a start fills an empty end with the same day.
+                if (!form.getValues('endDate') && event.target.value) {
+                  form.setValue('endDate', event.target.value, { shouldValidate: isSubmitted });
+                } else if (isSubmitted) {
+                  void form.trigger('endDate');
+                }
+              },
+            })}
+          />
+        </FormField>
+        <FormField id="holiday-end" label="End Date" error={errors.endDate?.message}>
+          <Input
+            id="holiday-end"
+            type="date"
+            min={start && start > today ? start : today}
+            {...fieldAria('holiday-end', errors.endDate?.message)}
+            {...form.register('endDate')}
+          />
+        </FormField>
+      </div>
+      <Duration start={start} end={end} />
+      <FormField id="holiday-type" label="Holiday Type" error={errors.holidayType?.message}>
+        <NativeSelect
+          id="holiday-type"
+          {...fieldAria('holiday-type', errors.holidayType?.message)}
+          {...form.register('holidayType')}
+        >
+          {HOLIDAY_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {HOLIDAY_TYPE_LABELS[type]}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <FormField id="holiday-reason" label="Reason (optional)" error={errors.reason?.message}>
+        <Textarea
+          id="holiday-reason"
+          rows={3}
+          maxLength={1000}
+          placeholder="Anything your line manager should know"
+          {...fieldAria('holiday-reason', errors.reason?.message)}
+          {...form.register('reason')}
+        />
+      </FormField>
+      <div>
+        <Button type="submit" disabled={submit.isPending} className="w-full sm:w-auto">
+          {submit.isPending ? 'Submitting...' : 'Submit Request'}
+        </Button>
+      </div>
+    </form>
+  );
+}

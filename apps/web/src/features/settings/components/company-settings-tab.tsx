@@ -1,0 +1,332 @@
+/** Company Settings: HR Settings, Product Settings and Cloud Storage Settings, saved together. */
+import {
+  CLOUD_FOLDER_STRUCTURES,
+  COMPANY_SETTINGS_DEFAULTS,
+  PRIMARY_CLOUD_PROVIDERS,
+  WEEKDAYS,
+  type Weekday,
+} from '@hr/shared/company/company-settings';
+import {
+  type CompanySettings,
+  type CompanySettingsRequest,
+  companySettingsRequestSchema,
+  MONTH_NAMES,
+  orderedWeekdays,
+  SETTINGS_MESSAGES,
+  yearEndMonth,
+} from '@hr/shared/settings/settings.schemas';
+import { type FormEvent, useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Spinner } from '@/components/ui/spinner';
+import { Switch } from '@/components/ui/switch';
+import { notify } from '@/lib/toast';
+import { useCompanySettings } from '../api/get-company-settings';
+import { useSaveCompanySettings } from '../api/save-company-settings';
+import { companySettingsSaveError } from './company-settings-errors';
+
+const PROVIDER_LABELS: Record<(typeof PRIMARY_CLOUD_PROVIDERS)[number], string> = {
+  supabase: 'Built-in storage',
+  google_drive: 'Google Drive',
+  microsoft_onedrive: 'Microsoft OneDrive',
+};
+const FOLDER_LABELS: Record<(typeof CLOUD_FOLDER_STRUCTURES)[number], string> = {
+  'company/department/date': 'Company / Department / Date',
+  'department/date': 'Department / Date',
+  'date/department': 'Date / Department',
+  flat: 'Flat (no folders)',
+};
+const dayLabel = (d: Weekday) => d.charAt(0).toUpperCase() + d.slice(1);
+
+interface Draft extends Omit<CompanySettingsRequest, 'fullTimeHoursPerDay' | 'annualHolidayDaysEntitlement'> {
+  fullTimeHoursPerDay: string;
+  annualHolidayDaysEntitlement: string;
+}
+
+const toDraft = (s: CompanySettings): Draft => ({
+  ...s,
+  fullTimeHoursPerDay: String(s.fullTimeHoursPerDay),
+  annualHolidayDaysEntitlement: String(s.annualHolidayDaysEntitlement),
+});
+
+/** Empty number fields fall back to the spec's defaults (7.5 hours, 28 days). */
+function toRequest(d: Draft): CompanySettingsRequest {
+  const num = (v: string, fallback: number) => (v.trim() === '' ? fallback : Number(v));
+  return {
+    fullTimeHoursPerDay: num(d.fullTimeHoursPerDay, COMPANY_SETTINGS_DEFAULTS.fullTimeHoursPerDay),
+    annualHolidayDaysEntitlement: num(
+      d.annualHolidayDaysEntitlement,
+      COMPANY_SETTINGS_DEFAULTS.annualHolidayDaysEntitlement,
+    ),
+    holidayYearStartMonth: d.holidayYearStartMonth,
+    financialYearStartMonth: d.financialYearStartMonth,
+    workingDaysPattern: orderedWeekdays(d.workingDaysPattern),
+    roundRspToWholeNumbers: d.roundRspToWholeNumbers,
+    cloudStorageEnabled: d.cloudStorageEnabled,
+    primaryCloudProvider: d.primaryCloudProvider,
+    cloudStorageFolderStructure: d.cloudStorageFolderStructure,
+  };
+}
+
+export function CompanySettingsTab() {
+  const { data, isPending, isError } = useCompanySettings();
+  if (isPending) return <Spinner label="Loading company settings" />;
+  if (isError) return <p className="text-sm text-destructive">{SETTINGS_MESSAGES.settingsFailed}</p>;
+  return <CompanySettingsForm settings={data} />;
+}
+
+function CompanySettingsForm({ settings }: { settings: CompanySettings }) {
+  const id = useId();
+  const ids = {
+    hours: `${id}-hours`,
+    days: `${id}-days`,
+    holidayStart: `${id}-holiday-start`,
+    holidayEnd: `${id}-holiday-end`,
+    financialStart: `${id}-financial-start`,
+    financialEnd: `${id}-financial-end`,
+    round: `${id}-round`,
+    cloud: `${id}-cloud`,
+    provider: `${id}-provider`,
+    folders: `${id}-folders`,
+  };
+  const [draft, setDraft] = useState<Draft>(() => toDraft(settings));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useSaveCompanySettings();
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const aria = (fieldId: string, key: string) => ({
+    id: fieldId,
+    'aria-invalid': errors[key] ? true : undefined,
+    'aria-describedby': errors[key] ? `${fieldId}-error` : undefined,
+  });
+
+  const toggleDay = (day: Weekday, on: boolean) =>
+    set(
+      'workingDaysPattern',
+      on
+        ? orderedWeekdays([...draft.workingDaysPattern, day])
+        : draft.workingDaysPattern.filter((d) => d !== day),
+    );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = companySettingsRequestSchema.safeParse(toRequest(draft));
+    if (!parsed.success) {
+      const next: Record<string, string> = {};
+      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
+      setErrors(next);
+      notify.error(SETTINGS_MESSAGES.fixValidation);
+      return;
+    }
+    setErrors({});
+    notify.info(SETTINGS_MESSAGES.savingSettings);
+    save.mutate(parsed.data, {
+      onSuccess: (saved) => {
+        setDraft(toDraft(saved));
+        notify.success(SETTINGS_MESSAGES.settingsSaved, SETTINGS_MESSAGES.settingsSavedDescription);
+      },
+      onError: (error) => {
+        const { title, description } = companySettingsSaveError(error);
+        notify.error(title, description);
+      },
+    });
+  };
+
+  const monthOptions = MONTH_NAMES.map((name, i) => (
+    <option key={name} value={i + 1}>
+      {name}
+    </option>
+  ));
+
+  return (
+    <form className="grid gap-6" onSubmit={submit} noValidate>
+      <Card>
+        <CardHeader>
+          <CardTitle>HR Settings</CardTitle>
+          <CardDescription>Working hours, holiday entitlement and the company's years.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4 md:grid-cols-2">
+          <FormField
+            id={ids.hours}
+            label="Full-time hours per day"
+            error={errors.fullTimeHoursPerDay}
+            hint="0.5 to 24, in steps of 0.5"
+          >
+            <Input
+              {...aria(ids.hours, 'fullTimeHoursPerDay')}
+              type="number"
+              inputMode="decimal"
+              min={0.5}
+              max={24}
+              step={0.5}
+              value={draft.fullTimeHoursPerDay}
+              onChange={(e) => set('fullTimeHoursPerDay', e.target.value)}
+            />
+          </FormField>
+          <FormField
+            id={ids.days}
+            label="Annual holiday entitlement (days)"
+            error={errors.annualHolidayDaysEntitlement}
+            hint="0 to 365"
+          >
+            <Input
+              {...aria(ids.days, 'annualHolidayDaysEntitlement')}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              max={365}
+              step={0.5}
+              value={draft.annualHolidayDaysEntitlement}
+              onChange={(e) => set('annualHolidayDaysEntitlement', e.target.value)}
+            />
+          </FormField>
+          <FormField
+            id={ids.holidayStart}
+            label="Holiday year start month"
+            error={errors.holidayYearStartMonth}
+          >
+            <NativeSelect
+              {...aria(ids.holidayStart, 'holidayYearStartMonth')}
+              value={draft.holidayYearStartMonth}
+              onChange={(e) => set('holidayYearStartMonth', Number(e.target.value))}
+            >
+              {monthOptions}
+            </NativeSelect>
+          </FormField>
+          <FormField
+            id={ids.holidayEnd}
+            label="Holiday year end month"
+            hint="Calculated from the start month"
+          >
+            <Input
+              id={ids.holidayEnd}
+              readOnly
+              value={MONTH_NAMES[yearEndMonth(draft.holidayYearStartMonth) - 1]}
+              className="bg-muted"
+            />
+          </FormField>
+          <FormField
+            id={ids.financialStart}
+            label="Financial year start month"
+            error={errors.financialYearStartMonth}
+          >
+            <NativeSelect
+              {...aria(ids.financialStart, 'financialYearStartMonth')}
+              value={draft.financialYearStartMonth}
+              onChange={(e) => set('financialYearStartMonth', Number(e.target.value))}
+            >
+              {monthOptions}
+            </NativeSelect>
+          </FormField>
+          <FormField
+            id={ids.financialEnd}
+            label="Financial year end month"
+            hint="Calculated from the start month"
+          >
+            <Input
+              id={ids.financialEnd}
+              readOnly
+              value={MONTH_NAMES[yearEndMonth(draft.financialYearStartMonth) - 1]}
+              className="bg-muted"
+            />
+          </FormField>
+          <fieldset
+            className="grid gap-2 md:col-span-2"
+            aria-describedby={errors.workingDaysPattern ? `${id}-days-error` : undefined}
+          >
+            <legend className="mb-2 text-sm font-medium">Working days</legend>
+            <div className="flex flex-wrap gap-x-5 gap-y-3">
+              {WEEKDAYS.map((day) => (
+                <div key={day} className="flex items-center gap-2">
+                  <Checkbox
+                    id={`${id}-${day}`}
+                    checked={draft.workingDaysPattern.includes(day)}
+                    onCheckedChange={(checked) => toggleDay(day, checked === true)}
+                  />
+                  <Label htmlFor={`${id}-${day}`} className="font-normal">
+                    {dayLabel(day)}
+                  </Label>
+                </div>
+              ))}
+            </div>
+            {errors.workingDaysPattern && (
+              <p id={`${id}-days-error`} className="text-sm text-destructive">
+                {errors.workingDaysPattern}
+              </p>
+            )}
+          </fieldset>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Product Settings</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <div className="flex items-center justify-between gap-4">
+            <Label htmlFor={ids.round}>Round RSP to whole numbers</Label>
+            <Switch
+              id={ids.round}
+              checked={draft.roundRspToWholeNumbers}
+              onCheckedChange={(v) => set('roundRspToWholeNumbers', v)}
+            />
+          </div>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Cloud Storage Settings</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4 md:grid-cols-2">
+          <div className="flex items-center justify-between gap-4 md:col-span-2">
+            <Label htmlFor={ids.cloud}>Cloud storage enabled</Label>
+            <Switch
+              id={ids.cloud}
+              checked={draft.cloudStorageEnabled}
+              onCheckedChange={(v) => set('cloudStorageEnabled', v)}
+            />
+          </div>
+          <FormField id={ids.provider} label="Primary provider">
+            <NativeSelect
+              id={ids.provider}
+              value={draft.primaryCloudProvider}
+              onChange={(e) => set('primaryCloudProvider', e.target.value as Draft['primaryCloudProvider'])}
+            >
+              {PRIMARY_CLOUD_PROVIDERS.map((p) => (
+                <option key={p} value={p}>
+                  {PROVIDER_LABELS[p]}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          <FormField id={ids.folders} label="Folder structure">
+            <NativeSelect
+              id={ids.folders}
+              value={draft.cloudStorageFolderStructure}
+              onChange={(e) =>
+                set('cloudStorageFolderStructure', e.target.value as Draft['cloudStorageFolderStructure'])
+              }
+            >
+              {CLOUD_FOLDER_STRUCTURES.map((f) => (
+                <option key={f} value={f}>
+                  {FOLDER_LABELS[f]}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+        </CardContent>
+      </Card>
+
+      <div>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save Settings'}
+        </Button>
+      </div>
+    </form>
+  );
+}

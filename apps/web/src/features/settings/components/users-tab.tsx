@@ -1,0 +1,185 @@
+/** User Management: Create New User, Active Users (role and remove) and Recently Created Users. */
+import { ASSIGNABLE_ROLES, type AssignableRole, roleLabel } from '@hr/shared/roles';
+import { SETTINGS_MESSAGES } from '@hr/shared/settings/settings.schemas';
+import { Trash2, UserMinus } from 'lucide-react';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Spinner } from '@/components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { errorMessage } from '@/lib/api-client';
+import { notify } from '@/lib/toast';
+import { useCancelInvitation } from '../api/cancel-invitation';
+import { useInvitations } from '../api/get-invitations';
+import { useUsers } from '../api/get-users';
+import { useRemoveUser } from '../api/remove-user';
+import { useUpdateUserRole } from '../api/update-user-role';
+import { ConfirmButton } from './confirm-button';
+import { CreateUserDialog } from './create-user-dialog';
+
+const isAssignable = (role: string | null): role is AssignableRole =>
+  (ASSIGNABLE_ROLES as readonly string[]).includes(role ?? '');
+
+export function UsersTab({ currentUserId }: { currentUserId: string }) {
+  return (
+    <div className="grid gap-6">
+      <div className="flex justify-end">
+        <CreateUserDialog />
+      </div>
+      <ActiveUsers currentUserId={currentUserId} />
+      <RecentlyCreatedUsers />
+    </div>
+  );
+}
+
+function ActiveUsers({ currentUserId }: { currentUserId: string }) {
+  const { data, isPending, isError } = useUsers();
+  const updateRole = useUpdateUserRole();
+  const remove = useRemoveUser();
+
+  const changeRole = (userId: string, role: AssignableRole) =>
+    updateRole.mutate(
+      { userId, role },
+      {
+        onSuccess: () => notify.success(SETTINGS_MESSAGES.roleUpdated),
+        onError: (error) => notify.error(SETTINGS_MESSAGES.roleUpdateFailed, errorMessage(error)),
+      },
+    );
+
+  const removeUser = (userId: string, email: string) =>
+    remove.mutate(userId, {
+      onSuccess: () => notify.success(SETTINGS_MESSAGES.userRemoved(email)),
+      onError: (error) => notify.error(SETTINGS_MESSAGES.removeUserFailed, errorMessage(error)),
+    });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Active Users</CardTitle>
+        <CardDescription>Change a role or remove a user from the company.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {isPending ? (
+          <Spinner label="Loading users" />
+        ) : isError ? (
+          <p className="text-sm text-muted-foreground">{SETTINGS_MESSAGES.someDataFailed}</p>
+        ) : (
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>User</TableHead>
+                <TableHead>Role</TableHead>
+                <TableHead className="text-right">Actions</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {data.users.map((user) => {
+                const name = user.fullName || user.email;
+                const editable = isAssignable(user.role);
+                return (
+                  <TableRow key={user.id}>
+                    <TableCell>
+                      <span className="block font-medium">{name}</span>
+                      <span className="block text-xs text-muted-foreground">{user.email}</span>
+                    </TableCell>
+                    <TableCell>
+                      {editable ? (
+                        <NativeSelect
+                          aria-label={`Role of ${name}`}
+                          className="min-w-36"
+                          value={user.role ?? 'operative'}
+                          disabled={updateRole.isPending}
+                          onChange={(e) => changeRole(user.id, e.target.value as AssignableRole)}
+                        >
+                          {ASSIGNABLE_ROLES.map((role) => (
+                            <option key={role} value={role}>
+                              {roleLabel(role)}
+                            </option>
+                          ))}
+                        </NativeSelect>
+                      ) : (
+                        <span className="text-sm">{user.role ? roleLabel(user.role) : 'No role'}</span>
+                      )}
+                    </TableCell>
+                    <TableCell className="text-right">
+                      {editable && user.id !== currentUserId && (
+                        <ConfirmButton
+                          label={`Remove ${name}`}
+                          title="Remove user?"
+                          description={`${name} (${user.email}) will be signed out everywhere and lose access to this company. Their employee record and history are kept.`}
+                          confirmLabel="Remove User"
+                          onConfirm={() => removeUser(user.id, user.email)}
+                          disabled={remove.isPending}
+                        >
+                          <UserMinus aria-hidden="true" />
+                        </ConfirmButton>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function RecentlyCreatedUsers() {
+  const { data, isPending, isError } = useInvitations();
+  const cancel = useCancelInvitation();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Recently Created Users</CardTitle>
+        <CardDescription>Users who have not signed in and changed their password yet.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {isPending ? (
+          <Spinner label="Loading recently created users" />
+        ) : isError ? (
+          <p className="text-sm text-muted-foreground">{SETTINGS_MESSAGES.someDataFailed}</p>
+        ) : data.invitations.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No recently created users.</p>
+        ) : (
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Email</TableHead>
+                <TableHead>Role</TableHead>
+                <TableHead>Created</TableHead>
+                <TableHead className="text-right">Actions</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {data.invitations.map((invitation) => (
+                <TableRow key={invitation.id}>
+                  <TableCell>{invitation.email}</TableCell>
+                  <TableCell>{roleLabel(invitation.role)}</TableCell>
+                  <TableCell>{new Date(invitation.createdAt).toLocaleDateString()}</TableCell>
+                  <TableCell className="text-right">
+                    <ConfirmButton
+                      label={`Delete record for ${invitation.email}`}
+                      title="Delete this record?"
+                      description={`The pending record for ${invitation.email} will be deleted.`}
+                      confirmLabel="Delete Record"
+                      disabled={cancel.isPending}
+                      onConfirm={() =>
+                        cancel.mutate(invitation.id, {
+                          onSuccess: () => notify.success(SETTINGS_MESSAGES.invitationCancelled),
+                          onError: () => notify.error(SETTINGS_MESSAGES.cancelInvitationFailed),
+                        })
+                      }
+                    >
+                      <Trash2 aria-hidden="true" />
+                    </ConfirmButton>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,36 @@
+/** The chat as a full-screen page for phones, or the connect hint when Slack is not connected. */
+import { SLACK_MESSAGES } from '@hr/shared/slack/slack.schemas';
+import { Spinner } from '@/components/ui/spinner';
+import { useMe } from '@/lib/session';
+import { useSlackConnection } from '../api/get-slack-connection';
+import { ChatPanel } from './chat-panel';
+import { SLACK_CONNECT_HINT } from './slack-button';
+
+export function MobileSlackChat() {
+  const { data: me } = useMe();
+  const connection = useSlackConnection(Boolean(me));
+  return (
+    <section
+      className="-mx-4 -mt-4 flex h-[calc(100svh-7.5rem)] flex-col"
+      aria-labelledby="mobile-chat-title"
+    >
+      <h1 id="mobile-chat-title" className="border-b px-4 py-3 text-lg font-semibold">
+        Slack Chat
+      </h1>
+      {connection.isPending || !me ? (
+        <Spinner label="Loading Slack" />
+      ) : connection.data?.status === 'connected' ? (
+        <ChatPanel userId={me.user.id} active className="min-h-0 flex-1" />
+      ) : (
+        <div className="space-y-2 p-4 text-sm">
+          <p className="font-medium">
+            {connection.data?.status === 'token_expired'
+              ? SLACK_MESSAGES.authRequired
+              : 'Slack is not connected.'}
+          </p>
+          <p className="text-muted-foreground">{SLACK_CONNECT_HINT}</p>
+        </div>
+      )}
+    </section>
+  );
+}

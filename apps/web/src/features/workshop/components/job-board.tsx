@@ -1,0 +1,232 @@
+/**
+ * The Operations screen's job board: Orders (parts to order or receive), Stock (ready to issue) and
+ * Complete, each in the company's shared schedule order.
+ */
+
+import type { Job, JobBoardResponse } from '@hr/shared/workshop/workshop.schemas';
+import { WORKSHOP_MESSAGES } from '@hr/shared/workshop/workshop-messages';
+import { RotateCcw } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { errorMessage } from '@/lib/api-client';
+import { useMe } from '@/lib/session';
+import { notify } from '@/lib/toast';
+import { useJobBoard } from '../api/get-job-board';
+import { useMarkScheduled } from '../api/mark-scheduled';
+import { useResetSchedule } from '../api/reset-schedule';
+import { useReorderList } from '../api/save-schedule';
+import { useCompanyChangedReload } from '../use-company-changed-reload';
+import { workshopAbilities } from '../workshop-access';
+import { JobCard } from './job-card';
+import { JobDetailsDialog } from './job-details-dialog';
+import { SortableJobList } from './sortable-job-list';
+
+type ListName = 'orders' | 'stock' | 'complete';
+
+const LISTS: Array<{ value: ListName; label: string; hint: string; empty: string }> = [
+  {
+    value: 'orders',
+    label: 'Orders',
+    hint: 'Jobs with parts still to order or receive.',
+    empty: 'No jobs are waiting for parts.',
+  },
+  {
+    value: 'stock',
+    label: 'Stock',
+    hint: 'Jobs whose parts are all in stock or received: ready to issue.',
+    empty: 'No jobs are ready to issue.',
+  },
+  { value: 'complete', label: 'Complete', hint: 'Recently completed jobs.', empty: 'No completed jobs yet.' },
+];
+
+export function BoardSkeleton() {
+  return (
+    <div className="grid gap-2" aria-hidden="true">
+      {[0, 1, 2, 3].map((i) => (
+        <Skeleton key={i} className="h-20 w-full" />
+      ))}
+    </div>
+  );
+}
+
+function findJob(board: JobBoardResponse | undefined, id: string | null): Job | null {
+  if (!board || !id) return null;
+  return [...board.orders, ...board.stock, ...board.complete].find((j) => j.id === id) ?? null;
+}
+
+export function JobBoard() {
+  const { data: me } = useMe();
+  const companyId = me?.company?.id ?? null;
+  const abilities = workshopAbilities(me);
+  useCompanyChangedReload();
+  const board = useJobBoard(companyId);
+  const reorder = useReorderList(companyId);
+  const markScheduled = useMarkScheduled();
+  const reset = useResetSchedule();
+  const [tab, setTab] = useState<ListName>('orders');
+  const [openId, setOpenId] = useState<string | null>(null);
+
+  if (board.isPending) {
+    return (
+      <>
+        <p className="sr-only" role="status">
+          Loading jobs...
+        </p>
+        <BoardSkeleton />
+      </>
+    );
+  }
+  if (board.isError && !board.data) {
+    return (
+      <Alert variant="destructive">
+        <AlertTitle>{WORKSHOP_MESSAGES.loadFailed}</AlertTitle>
+        <AlertDescription className="flex flex-wrap items-center gap-3">
+          <span>{errorMessage(board.error)}</span>
+          <Button size="sm" variant="outline" onClick={() => board.refetch()}>
+            Try again
+          </Button>
+        </AlertDescription>
+      </Alert>
+    );
+  }
+  const data = board.data;
+
+  async function runScheduleAction(action: () => Promise<unknown>, success: string) {
+    try {
+      await action();
+      notify.success(success);
+    } catch (error) {
+      notify.error(WORKSHOP_MESSAGES.updateFailed, errorMessage(error));
+    }
+  }
+
+  const renderJob = (job: Job, handle?: ReactNode) => (
+    <JobCard
+      job={job}
+      handle={handle}
+      onOpen={(j) => setOpenId(j.id)}
+      onMarkScheduled={
+        abilities.canEditJobs
+          ? (j) => runScheduleAction(() => markScheduled.mutateAsync(j.id), WORKSHOP_MESSAGES.scheduleSaved)
+          : undefined
+      }
+      markingScheduled={markScheduled.isPending}
+    />
+  );
+
+  return (
+    <>
+      <Tabs value={tab} onValueChange={(v) => setTab(v as ListName)}>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <TabsList aria-label="Job lists">
+            {LISTS.map((list) => (
+              <TabsTrigger key={list.value} value={list.value}>
+                {list.label} ({data[list.value].length})
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          <div className="flex items-center gap-2">
+            {board.isFetching && (
+              <span className="text-sm text-muted-foreground" role="status">
+                Refreshing...
+              </span>
+            )}
+            {abilities.canEditJobs && (
+              <AlertDialog>
+                <AlertDialogTrigger asChild>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={data.schedule.length === 0 || reset.isPending}
+                  >
+                    <RotateCcw aria-hidden="true" />
+                    Reset order
+                  </Button>
+                </AlertDialogTrigger>
+                <AlertDialogContent>
+                  <AlertDialogHeader>
+                    <AlertDialogTitle>Reset the job order?</AlertDialogTitle>
+                    <AlertDialogDescription>
+                      The custom order is cleared for everyone in the company and every job becomes new again.
+                    </AlertDialogDescription>
+                  </AlertDialogHeader>
+                  <AlertDialogFooter>
+                    <AlertDialogCancel>Cancel</AlertDialogCancel>
+                    <AlertDialogAction
+                      onClick={() =>
+                        runScheduleAction(() => reset.mutateAsync(), WORKSHOP_MESSAGES.scheduleReset)
+                      }
+                    >
+                      Reset order
+                    </AlertDialogAction>
+                  </AlertDialogFooter>
+                </AlertDialogContent>
+              </AlertDialog>
+            )}
+          </div>
+        </div>
+        {LISTS.map((list) => {
+          const jobs = data[list.value];
+          return (
+            <TabsContent key={list.value} value={list.value} className="min-w-0">
+              <p className="mb-3 text-sm text-muted-foreground">{list.hint}</p>
+              {jobs.length === 0 ? (
+                <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">
+                  {list.empty}
+                </p>
+              ) : list.value === 'complete' ? (
+                <ol aria-label={`${list.label} jobs`} className="grid grid-cols-1 gap-2">
+                  {jobs.map((job) => (
+                    <li
+                      key={job.id}
+                      className="min-w-0"
+                      data-testid="job-item"
+                      data-work-order={job.workOrderNumber}
+                    >
+                      {renderJob(job)}
+                    </li>
+                  ))}
+                </ol>
+              ) : (
+                <SortableJobList
+                  jobs={jobs}
+                  label={`${list.label} jobs`}
+                  disabled={!abilities.canEditJobs}
+                  onReorder={(ids) =>
+                    reorder.mutate(
+                      { list: list.value as 'orders' | 'stock', ids },
+                      {
+                        onSuccess: () => notify.success(WORKSHOP_MESSAGES.scheduleSaved),
+                        onError: (error) => notify.error(WORKSHOP_MESSAGES.updateFailed, errorMessage(error)),
+                      },
+                    )
+                  }
+                  renderJob={renderJob}
+                />
+              )}
+            </TabsContent>
+          );
+        })}
+      </Tabs>
+      <JobDetailsDialog
+        job={findJob(data, openId)}
+        abilities={abilities}
+        onOpenChange={(open) => !open && setOpenId(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,158 @@
+/** The parts of one job: what is needed, what is on the shelf, what is ordered and received, and the actions on each. */
+
+import type { Job, Part } from '@hr/shared/workshop/workshop.schemas';
+import { WORKSHOP_MESSAGES } from '@hr/shared/workshop/workshop-messages';
+import { PackageCheck, ShoppingCart } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { notify } from '@/lib/toast';
+import { useOrderPart } from '../api/order-part';
+import { useReceivePart } from '../api/receive-part';
+import type { WorkshopAbilities } from '../workshop-access';
+import { formatQuantity } from './format';
+import { QuantityDialog } from './quantity-dialog';
+import { PART_STATE_LABELS, StatusPill } from './status-pill';
+
+type PendingAction = { kind: 'order' | 'receive'; part: Part } | null;
+
+export function PartsTable({
+  job,
+  parts = job.parts,
+  abilities,
+  caption,
+}: {
+  job: Job;
+  parts?: Part[];
+  abilities: WorkshopAbilities;
+  caption: string;
+}) {
+  const [action, setAction] = useState<PendingAction>(null);
+  const orderPart = useOrderPart();
+  const receivePart = useReceivePart();
+  const locked = job.isComplete;
+
+  if (parts.length === 0) return <p className="text-sm text-muted-foreground">This job needs no parts.</p>;
+
+  const part = action?.part;
+  return (
+    <>
+      <Table>
+        <caption className="sr-only">{caption}</caption>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Part number</TableHead>
+            <TableHead>Name</TableHead>
+            <TableHead className="text-right">Required</TableHead>
+            <TableHead className="text-right">On hand</TableHead>
+            <TableHead className="text-right">Shortfall</TableHead>
+            <TableHead className="text-right">Ordered</TableHead>
+            <TableHead className="text-right">Received</TableHead>
+            <TableHead>Supplier</TableHead>
+            <TableHead>State and actions</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {parts.map((p) => {
+            const state = PART_STATE_LABELS[p.state];
+            const canOrderThis =
+              abilities.canOrder && !locked && (p.state === 'to_order' || p.state === 'ordered');
+            const canReceiveThis =
+              abilities.canReceive && !locked && (p.state === 'ordered' || p.state === 'part_received');
+            return (
+              <TableRow key={p.id} data-testid={`part-${p.partNumber}`}>
+                <TableCell className="font-mono text-xs whitespace-nowrap">{p.partNumber}</TableCell>
+                <TableCell className="min-w-32">{p.name}</TableCell>
+                <TableCell className="text-right tabular-nums">{formatQuantity(p.quantity)}</TableCell>
+                <TableCell className="text-right tabular-nums">{formatQuantity(p.onHand)}</TableCell>
+                <TableCell
+                  className={`text-right tabular-nums ${p.orderQuantity > 0 ? 'font-semibold text-destructive' : ''}`}
+                >
+                  {formatQuantity(p.orderQuantity)}
+                </TableCell>
+                <TableCell className="text-right tabular-nums">
+                  {p.isOrdered ? formatQuantity(p.quantityOrdered) : '-'}
+                </TableCell>
+                <TableCell className="text-right tabular-nums">
+                  {p.isOrdered ? formatQuantity(p.quantityReceived) : '-'}
+                  {p.isPartialDelivery && (
+                    <span className="block text-xs text-muted-foreground">
+                      {formatQuantity(p.balanceToFollow)} to follow
+                    </span>
+                  )}
+                </TableCell>
+                <TableCell className="min-w-28">{p.supplier ?? 'Unknown'}</TableCell>
+                <TableCell>
+                  <div className="flex min-w-40 flex-wrap items-center gap-2">
+                    <StatusPill tone={state.tone}>{state.label}</StatusPill>
+                    {canOrderThis && (
+                      <Button
+                        size="sm"
+                        variant={p.state === 'to_order' ? 'default' : 'outline'}
+                        onClick={() => setAction({ kind: 'order', part: p })}
+                        aria-label={`${p.state === 'to_order' ? 'Order' : 'Change order of'} ${p.partNumber}`}
+                      >
+                        <ShoppingCart aria-hidden="true" />
+                        {p.state === 'to_order' ? 'Order' : 'Change'}
+                      </Button>
+                    )}
+                    {canReceiveThis && (
+                      <Button
+                        size="sm"
+                        onClick={() => setAction({ kind: 'receive', part: p })}
+                        aria-label={`Receive ${p.partNumber}`}
+                      >
+                        <PackageCheck aria-hidden="true" />
+                        Receive
+                      </Button>
+                    )}
+                  </div>
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+      <QuantityDialog
+        open={action?.kind === 'order'}
+        onOpenChange={(open) => !open && setAction(null)}
+        title={`Order ${part?.partNumber ?? ''}`}
+        description={
+          part
+            ? `${part.name} from ${part.supplier ?? 'an unknown supplier'}. Shortfall: ${formatQuantity(part.orderQuantity)}.`
+            : ''
+        }
+        label="Quantity ordered"
+        defaultValue={
+          part ? (part.isOrdered ? part.quantityOrdered : part.orderQuantity || part.quantity) : 1
+        }
+        submitLabel="Mark ordered"
+        busyLabel="Saving..."
+        onSubmit={async (quantity) => {
+          if (!part) return;
+          await orderPart.mutateAsync({ jobId: job.id, index: part.index, quantity });
+          notify.success(WORKSHOP_MESSAGES.partOrdered);
+        }}
+      />
+      <QuantityDialog
+        open={action?.kind === 'receive'}
+        onOpenChange={(open) => !open && setAction(null)}
+        title={`Receive ${part?.partNumber ?? ''}`}
+        description={
+          part
+            ? `${formatQuantity(part.quantityOrdered)} ordered, ${formatQuantity(part.quantityReceived)} received so far. Enter less than the balance for a partial delivery; the rest stays to follow.`
+            : ''
+        }
+        label="Quantity delivered"
+        defaultValue={part ? Math.round((part.quantityOrdered - part.quantityReceived) * 100) / 100 : 1}
+        submitLabel="Receive"
+        busyLabel="Receiving..."
+        onSubmit={async (quantity) => {
+          if (!part) return;
+          await receivePart.mutateAsync({ jobId: job.id, index: part.index, quantity });
+          notify.success(WORKSHOP_MESSAGES.deliveryReceived);
+        }}
+      />
+    </>
+  );
+}
