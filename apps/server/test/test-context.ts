@@ -13,6 +13,7 @@ import { assertServingRoleIsRestricted, runMigrations } from '../src/db/migrate.
 import { seedDemoIfEmpty } from '../src/db/seed.ts';
 import { loadEnv } from '../src/env.ts';
 import { createMailer } from '../src/integrations/mail/mailer.ts';
+import type { StoragePort } from '../src/integrations/storage/storage-port.ts';
 import { createLogger } from '../src/logger.ts';
 
 export const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
@@ -61,8 +62,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(store: TestStore, options: { seed?: boolean } = {}): Promise<TestApp> {
-  const database = await store.open();
+export interface TestAppOptions {
+  seed?: boolean;
+  /** A given database models a second app instance over the same connection (PGlite runs in-process). */
+  database?: Database;
+  /** Extra environment, e.g. the URLs of fake external services. */
+  env?: () => Record<string, string>;
+  storage?: () => StoragePort;
+}
+
+export async function startTestApp(store: TestStore, options: TestAppOptions = {}): Promise<TestApp> {
+  const database = options.database ?? (await store.open());
   await runMigrations(database);
   await assertServingRoleIsRestricted(database.db);
   const env = loadEnv({
@@ -71,13 +81,30 @@ export async function startTestApp(store: TestStore, options: { seed?: boolean }
     PUBLIC_URL: 'http://localhost:3000',
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: path.join(store.dataDir, 'no-web-dist'),
+    ...options.env?.(),
   });
   const logger = createLogger('silent');
   const outboxDir = path.join(store.dataDir, 'outbox');
   const mailer = createMailer({ from: env.MAIL_FROM, outboxDir, logger });
-  const { app, auth } = createApp({ db: database.db, env, logger, mailer });
+  const { app, auth, hub } = createApp({
+    db: database.db,
+    env,
+    logger,
+    mailer,
+    listen: database.listen,
+    storage: options.storage?.(),
+  });
   if (options.seed ?? true) await seedDemoIfEmpty(database.db, auth);
-  return { database, app, auth, outboxDir, close: () => database.close() };
+  return {
+    database,
+    app,
+    auth,
+    outboxDir,
+    async close() {
+      await hub.close();
+      if (!options.database) await database.close();
+    },
+  };
 }
 
 /** A tiny cookie-carrying client over `app.request`, so tests speak HTTP to the real app. */
@@ -140,7 +167,7 @@ export function latestMailTo(outboxDir: string, to: string): { link: string; sub
  * Registers beforeAll/afterAll for one app per test file and returns accessors to it.
  * `restart()` closes the app and database and opens both again over the same data.
  */
-export function useTestApp(options: { seed?: boolean } = {}) {
+export function useTestApp(options: TestAppOptions = {}) {
   let store: TestStore | undefined;
   let current: TestApp | undefined;
   beforeAll(async () => {

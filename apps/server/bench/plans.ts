@@ -1,0 +1,72 @@
+/**
+ * `npm run bench:plans`: EXPLAIN (ANALYZE, BUFFERS) of the heaviest statement of the calendar, the
+ * employee search and the holiday submission, captured from the real endpoints on the bench
+ * dataset (PostgreSQL) and run as the serving role inside the request's tenant, as the app runs it.
+ */
+import pg from 'pg';
+import { openCapturer, type Statement } from './capture.ts';
+import { BENCH_PASSWORD, CALENDAR_MONTH, emailOf, ROLES_BY_NUMBER } from './dataset.ts';
+import { benchPaths } from './support.ts';
+
+const calls = [
+  {
+    name: 'team calendar month (5,000 employees)',
+    method: 'GET',
+    url: `/api/v1/holidays/calendar?month=${CALENDAR_MONTH}`,
+    user: ROLES_BY_NUMBER.owner,
+    match: /from "holiday_requests" inner join/,
+  },
+  {
+    name: 'employee search "smith" (5,000 employees)',
+    method: 'GET',
+    url: '/api/v1/employees?search=smith',
+    user: ROLES_BY_NUMBER.owner,
+    match: /from "employee_records" where .* order by/,
+  },
+  {
+    name: 'overlap check of a holiday submission',
+    method: 'POST',
+    url: '/api/v1/holidays/requests',
+    user: ROLES_BY_NUMBER.firstSubmitter,
+    match: /from "holiday_requests" where .*"employee_record_id"/,
+    body: { startDate: '2039-06-06', endDate: '2039-06-06', holidayType: 'annual' },
+  },
+  {
+    name: "manager's pending approvals",
+    method: 'GET',
+    url: '/api/v1/holidays/approvals',
+    user: ROLES_BY_NUMBER.manager,
+    match: /"status" = \$\d+\) order by/,
+  },
+] as const;
+
+const capturer = await openCapturer('postgres', 1);
+const client = new pg.Client({ connectionString: benchPaths.databaseUrl });
+await client.connect();
+for (const call of calls) {
+  const cookie = await capturer.signIn(emailOf('s5000', call.user), BENCH_PASSWORD);
+  const { statements } = await capturer.capture(
+    call.method,
+    call.url,
+    cookie,
+    'body' in call ? call.body : undefined,
+  );
+  const tenant = statements.find((s: Statement) => s.sql.includes("set_config('app.company_id'"));
+  const target = statements.find((s: Statement) => call.match.test(s.sql));
+  if (!tenant || !target) {
+    console.log(`## ${call.name}\n\n(statement not found)\n`);
+    continue;
+  }
+  await client.query('begin');
+  await client.query(tenant.sql, tenant.params as unknown[]);
+  const plan = await client.query(
+    `explain (analyze, buffers, costs off) ${target.sql}`,
+    target.params as unknown[],
+  );
+  await client.query('rollback');
+  console.log(
+    `## ${call.name}\n\n\`\`\`sql\n${target.sql}\n\`\`\`\n\n\`\`\`\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}\n\`\`\`\n`,
+  );
+}
+await client.end();
+await capturer.close();

@@ -1,0 +1,442 @@
+/**
+ * `npm run bench`: the server as it ships (apps/server/src/main.ts, with the web build) on PostgreSQL
+ * and on PGlite over the `npm run bench:seed` dataset. Per endpoint, side by side: the ceiling (a bare
+ * handler on the same process), the database limit (the endpoint's own SQL replayed through the driver
+ * with the same concurrency, no HTTP) and the endpoint itself, measured with autocannon. Then the
+ * scaling runs at 500 / 5,000 / 50,000 employees. Prints a table and writes bench/results/latest.json.
+ *
+ * Options: --duration=<s> (default 10), --connections=<n> (default 50), --only=postgres|pglite,
+ * --no-scaling.
+ */
+import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { openDatabase } from '../src/db/client.ts';
+import { runMigrations } from '../src/db/migrate.ts';
+import { openCapturer, type Statement } from './capture.ts';
+import { BENCH_PASSWORD, CALENDAR_MONTH, emailOf, ROLES_BY_NUMBER } from './dataset.ts';
+import { benchPaths, repoRoot } from './support.ts';
+
+const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const DURATION = Number(arg('duration') ?? 10);
+const CONNECTIONS = Number(arg('connections') ?? 50);
+const ONLY = arg('only');
+const SCALING = !process.argv.includes('--no-scaling');
+const BIG = 's5000';
+
+interface Stats {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  requests: number;
+}
+
+interface EndpointResult {
+  target: string;
+  name: string;
+  http: Stats;
+  dbLimit: Stats | null;
+  ceiling: Stats;
+  ratioToDbLimit: number | null;
+  ratioToCeiling: number;
+}
+
+/** One benchmarked call: who makes it, and how each request differs (writes never repeat). */
+interface Endpoint {
+  name: string;
+  user: number;
+  company?: string;
+  method: 'GET' | 'POST';
+  url: (i: number) => string;
+  body?: (i: number) => unknown;
+  /** Rotates the session among several users (submissions). */
+  users?: number[];
+  read: boolean;
+}
+
+const RUN_OFFSET = (Math.floor(Date.now() / 60_000) % 90) * 20_000;
+/** The n-th weekday from Monday 2040-01-02, shifted per run so repeated runs never overlap. */
+function weekday(n: number): string {
+  const k = RUN_OFFSET + n;
+  const d = new Date(Date.UTC(2040, 0, 2) + (Math.floor(k / 5) * 7 + (k % 5)) * 86_400_000);
+  return d.toISOString().slice(0, 10);
+}
+
+function endpoints(approvalIds: string[], hasJobs: boolean): Endpoint[] {
+  const submitters = Array.from(
+    { length: ROLES_BY_NUMBER.submitters },
+    (_, i) => ROLES_BY_NUMBER.firstSubmitter + i,
+  );
+  const list: Endpoint[] = [
+    {
+      name: 'GET /api/v1/me',
+      user: ROLES_BY_NUMBER.manager,
+      method: 'GET',
+      url: () => '/api/v1/me',
+      read: true,
+    },
+    {
+      name: `calendar ${CALENDAR_MONTH} (5,000 employees)`,
+      user: ROLES_BY_NUMBER.owner,
+      method: 'GET',
+      url: () => `/api/v1/holidays/calendar?month=${CALENDAR_MONTH}`,
+      read: true,
+    },
+    {
+      name: 'employee list, first page',
+      user: ROLES_BY_NUMBER.owner,
+      method: 'GET',
+      url: () => '/api/v1/employees?page=1',
+      read: true,
+    },
+    {
+      name: 'employee list, search "smith"',
+      user: ROLES_BY_NUMBER.owner,
+      method: 'GET',
+      url: () => '/api/v1/employees?search=smith',
+      read: true,
+    },
+    {
+      name: "manager's pending approvals",
+      user: ROLES_BY_NUMBER.manager,
+      method: 'GET',
+      url: () => '/api/v1/holidays/approvals',
+      read: true,
+    },
+    {
+      name: 'holiday request submission',
+      user: ROLES_BY_NUMBER.firstSubmitter,
+      users: submitters,
+      method: 'POST',
+      url: () => '/api/v1/holidays/requests',
+      body: (i) => ({ startDate: weekday(i), endDate: weekday(i), holidayType: 'annual', reason: 'bench' }),
+      read: false,
+    },
+    {
+      name: 'approval',
+      user: ROLES_BY_NUMBER.approver,
+      method: 'POST',
+      url: (i) => `/api/v1/holidays/requests/${approvalIds[i % approvalIds.length]}/decision`,
+      body: () => ({ decision: 'approve' }),
+      read: false,
+    },
+  ];
+  if (hasJobs) {
+    list.push({
+      name: 'workshop job list (2,000 work orders)',
+      user: ROLES_BY_NUMBER.owner,
+      method: 'GET',
+      url: () => '/api/v1/workshop/jobs',
+      read: true,
+    });
+  }
+  return list;
+}
+
+function statsOf(latencies: number[], seconds: number): Stats {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return {
+    rps: Math.round(sorted.length / seconds),
+    p50: round(at(0.5)),
+    p99: round(at(0.99)),
+    errors: 0,
+    requests: sorted.length,
+  };
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.listen(0, () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(kind: 'postgres' | 'pglite'): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    SEED_DEMO: 'false',
+    BENCH_CEILING: '1',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: path.dirname(benchPaths.pgliteDir),
+  };
+  if (kind === 'postgres') env.DATABASE_URL = benchPaths.databaseUrl;
+  else delete env.DATABASE_URL;
+  const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { url, child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the ${kind} server did not start`);
+}
+
+async function signInHttp(url: string, email: string): Promise<string> {
+  const res = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in ${email}: ${res.status} ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+async function cannon(
+  base: string,
+  e: Pick<Endpoint, 'method' | 'url' | 'body'>,
+  cookies: string[],
+  connections: number,
+  seconds: number,
+  start = 1,
+): Promise<Stats> {
+  let i = start;
+  const result = await autocannon({
+    url: base,
+    connections,
+    duration: seconds,
+    requests: [
+      {
+        setupRequest: (req) => {
+          const n = i++;
+          const cookie = cookies[n % cookies.length] as string;
+          const body = e.body?.(n);
+          return {
+            ...req,
+            method: e.method,
+            path: e.url(n),
+            headers: {
+              cookie,
+              ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+            },
+            ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+          };
+        },
+      },
+    ],
+  });
+  // No answer within the run (e.g. a response far too large for it): report null, not 0 ms.
+  const answered = result.requests.total > 0;
+  return {
+    rps: Math.round(result.requests.average),
+    p50: answered ? result.latency.p50 : Number.NaN,
+    p99: answered ? result.latency.p99 : Number.NaN,
+    errors: result.non2xx + result.errors + result.timeouts,
+    requests: result.requests.total,
+  };
+}
+
+async function runTarget(
+  kind: 'postgres' | 'pglite',
+): Promise<{ results: EndpointResult[]; scaling: unknown[] }> {
+  // Bring the dataset's schema up to date first (a migration may have landed since bench:seed).
+  const migrating = await openDatabase(
+    kind === 'postgres' ? { databaseUrl: benchPaths.databaseUrl } : { pgliteDir: benchPaths.pgliteDir },
+  );
+  await runMigrations(migrating);
+  await migrating.close();
+  console.log(`\n== ${kind}: capturing each endpoint's SQL and measuring its database limit`);
+  const capturer = await openCapturer(kind, CONNECTIONS);
+  const bigEmail = (n: number) => emailOf(BIG, n);
+  const approverCookie = await capturer.signIn(bigEmail(ROLES_BY_NUMBER.approver), BENCH_PASSWORD);
+  const approvalIds = await approverQueue(capturer, approverCookie);
+  const hasJobs = capturer.hasRoute('GET', '/api/v1/workshop/jobs');
+  if (!hasJobs)
+    console.log('note: GET /api/v1/workshop/jobs does not exist yet: the job list is not benchmarked');
+  const list = endpoints(approvalIds, hasJobs);
+
+  const dbLimits = new Map<string, Stats | null>();
+  for (const e of list) {
+    const cookie = await capturer.signIn(bigEmail(e.user), BENCH_PASSWORD);
+    // Capture with request 0 (the HTTP run starts at 1), so writes never collide.
+    const { status, statements } = await capturer.capture(e.method, e.url(0), cookie, e.body?.(0));
+    if (status >= 300) {
+      console.log(`note: capturing ${e.name} answered ${status}; no database limit for it`);
+      dbLimits.set(e.name, null);
+      continue;
+    }
+    const seconds = Math.max(2, Math.round(DURATION / 2));
+    const latencies = await capturer.replay(statements as Statement[], CONNECTIONS, seconds);
+    dbLimits.set(e.name, statsOf(latencies, seconds));
+    console.log(
+      `  ${e.name}: ${statements.length} statements, ${dbLimits.get(e.name)?.rps} rps at the database`,
+    );
+  }
+  await capturer.close();
+
+  console.log(`== ${kind}: HTTP runs (${CONNECTIONS} connections, ${DURATION} s each)`);
+  const server = await startServer(kind);
+  const results: EndpointResult[] = [];
+  const scaling: unknown[] = [];
+  try {
+    const ceiling = await cannon(
+      server.url,
+      { method: 'GET', url: () => '/api/bench/ceiling' },
+      [''],
+      CONNECTIONS,
+      DURATION,
+    );
+    console.log(`  ceiling: ${ceiling.rps} rps, p50 ${ceiling.p50} ms, p99 ${ceiling.p99} ms`);
+    for (const e of list) {
+      const users = e.users ?? [e.user];
+      const cookies = [];
+      for (const u of users) cookies.push(await signInHttp(server.url, bigEmail(u)));
+      const http = await cannon(server.url, e, cookies, CONNECTIONS, DURATION);
+      const dbLimit = dbLimits.get(e.name) ?? null;
+      results.push({
+        target: kind,
+        name: e.name,
+        http,
+        dbLimit,
+        ceiling,
+        ratioToDbLimit: dbLimit ? round(http.rps / Math.max(1, dbLimit.rps)) : null,
+        ratioToCeiling: round(http.rps / Math.max(1, ceiling.rps)),
+      });
+      console.log(
+        `  ${e.name}: ${http.rps} rps, p50 ${http.p50} ms, p99 ${http.p99} ms, errors ${http.errors}`,
+      );
+    }
+    if (SCALING && kind === 'postgres') scaling.push(...(await scalingRuns(server.url, hasJobs)));
+  } finally {
+    server.child.kill('SIGTERM');
+    await new Promise((r) => server.child.once('exit', r));
+  }
+  return { results, scaling };
+}
+
+async function approverQueue(
+  capturer: Awaited<ReturnType<typeof openCapturer>>,
+  cookie: string,
+): Promise<string[]> {
+  const ids = await capturer.json<{ items: { id: string }[] }>('/api/v1/holidays/approvals', cookie);
+  if (!ids.items.length) throw new Error('the approver has no pending requests: run npm run bench:seed');
+  return ids.items.map((r) => r.id).slice(1);
+}
+
+/** Calendar, employee list and job list at 500 / 5,000 / 50,000 employees: how p50 grows. */
+async function scalingRuns(base: string, hasJobs: boolean) {
+  const sizes = [
+    { key: 's500', size: 500 },
+    { key: 's5000', size: 5_000 },
+    { key: 's50000', size: 50_000 },
+  ];
+  const calls: { name: string; url: string }[] = [
+    { name: 'employee list', url: '/api/v1/employees?page=1' },
+    { name: 'employee search', url: '/api/v1/employees?search=smith' },
+  ];
+  if (hasJobs) calls.push({ name: 'job list', url: '/api/v1/workshop/jobs' });
+  // Last: at 50,000 employees a month is ~28,000 rows, and requests still in flight when a run
+  // ends would slow the next run down.
+  calls.push({ name: 'calendar', url: `/api/v1/holidays/calendar?month=${CALENDAR_MONTH}` });
+  const seconds = Math.max(2, Math.round(DURATION / 2));
+  const out: { name: string; size: number; p50: number; p99: number; rps: number }[] = [];
+  console.log(`== scaling (10 connections, ${seconds} s each)`);
+  const cookies = new Map<string, string>();
+  for (const s of sizes) cookies.set(s.key, await signInHttp(base, emailOf(s.key, ROLES_BY_NUMBER.owner)));
+  for (const c of calls) {
+    for (const s of sizes) {
+      const cookie = cookies.get(s.key) as string;
+      const stats = await cannon(base, { method: 'GET', url: () => c.url }, [cookie], 10, seconds);
+      out.push({ name: c.name, size: s.size, p50: stats.p50, p99: stats.p99, rps: stats.rps });
+      console.log(`  ${c.name} @ ${s.size}: p50 ${stats.p50} ms, p99 ${stats.p99} ms`);
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+  return calls.map((c) => {
+    const rows = out.filter((o) => o.name === c.name);
+    const [small, , large] = rows;
+    const growth =
+      small && large && Number.isFinite(large.p50) ? round(large.p50 / Math.max(0.5, small.p50)) : null;
+    return {
+      name: c.name,
+      points: rows,
+      p50GrowthFor100xData: growth,
+      subLinear: growth !== null && growth < 100,
+    };
+  });
+}
+
+function machine() {
+  const load = os.loadavg().map((l) => round(l));
+  let commit = 'unknown';
+  try {
+    commit = execSync('git rev-parse --short HEAD', { cwd: repoRoot }).toString().trim();
+  } catch {
+    // not a git checkout
+  }
+  return {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    memoryGb: round(os.totalmem() / 1024 ** 3),
+    loadAverageAtStart: load,
+    note: `load average ${load.join(' / ')} (1/5/15 min) on ${os.cpus().length} cores when the run started; other work on the machine makes numbers noisy`,
+    node: process.version,
+    commit,
+  };
+}
+
+function printTable(results: EndpointResult[]) {
+  const rows = results.map((r) => ({
+    target: r.target,
+    endpoint: r.name,
+    'req/s': r.http.rps,
+    'p50 ms': r.http.p50,
+    'p99 ms': r.http.p99,
+    errors: r.http.errors,
+    'db limit req/s': r.dbLimit?.rps ?? '-',
+    'vs db limit': r.ratioToDbLimit === null ? '-' : `${Math.round(r.ratioToDbLimit * 100)}%`,
+    'vs ceiling': `${Math.round(r.ratioToCeiling * 100)}%`,
+  }));
+  console.table(rows);
+}
+
+const machineInfo = machine();
+console.log(`bench: ${machineInfo.note}`);
+const all: EndpointResult[] = [];
+const scaling: unknown[] = [];
+for (const kind of ['postgres', 'pglite'] as const) {
+  if (ONLY && ONLY !== kind) continue;
+  const out = await runTarget(kind);
+  all.push(...out.results);
+  scaling.push(...out.scaling);
+}
+printTable(all);
+if (scaling.length) console.log(JSON.stringify(scaling, null, 2));
+const targets = all
+  .filter((r) => r.target === 'postgres')
+  .map((r) => ({
+    endpoint: r.name,
+    readAtLeast40PctOfDbLimit: r.ratioToDbLimit === null ? null : r.ratioToDbLimit >= 0.4,
+    p99Under50ms: r.http.p99 < 50,
+  }));
+mkdirSync(benchPaths.results, { recursive: true });
+writeFileSync(
+  path.join(benchPaths.results, 'latest.json'),
+  `${JSON.stringify({ takenAt: new Date().toISOString(), machine: machineInfo, settings: { durationSeconds: DURATION, connections: CONNECTIONS }, results: all, scaling, targets }, null, 2)}\n`,
+);
+console.log(`wrote ${path.relative(repoRoot, path.join(benchPaths.results, 'latest.json'))}`);
