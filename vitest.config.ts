@@ -30,6 +30,16 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        test: {
+          name: 'security',
+          include: ['apps/server/test/security/**/*.test.ts'],
+          environment: 'node',
+          pool: 'forks',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

@@ -85,6 +85,24 @@ if (process.env.E2E_SKIP_BUILD !== '1') {
   if (code !== 0) process.exit(code);
 }
 
+/** The fake Slack, Microsoft and Google servers run beside the app; their URLs go into its env. */
+function startFakes() {
+  const child = spawn(bin('tsx'), ['apps/server/test/fakes/run-fakes.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    child.once('exit', (code) => reject(new Error(`The fake services exited early with code ${code}.`)));
+    child.stdout.on('data', (chunk) => {
+      buffer += chunk;
+      const line = buffer.split('\n').find((l) => l.startsWith('FAKES '));
+      if (line) resolve({ child, env: JSON.parse(line.slice('FAKES '.length)) });
+    });
+  });
+}
+
+const fakes = await startFakes();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'hr-e2e-'));
 const port = await freePort();
 const baseUrl = `http://localhost:${port}`;
@@ -95,6 +113,7 @@ const serverEnv = {
   SEED_DEMO: 'true',
   PUBLIC_URL: baseUrl,
   LOG_LEVEL: 'warn',
+  ...fakes.env,
 };
 // Mail must land in DATA_DIR/outbox, and the database is PGlite unless E2E_DATABASE_URL says otherwise.
 delete serverEnv.SMTP_URL;
@@ -111,6 +130,7 @@ const server = spawn(bin('tsx'), ['apps/server/src/main.ts'], {
 let exitCode = 1;
 const cleanUp = async () => {
   await stopServer(server);
+  await stopServer(fakes.child);
   if (process.env.E2E_KEEP_DATA !== '1') rmSync(dataDir, { recursive: true, force: true });
 };
 process.once('SIGINT', () => void cleanUp().then(() => process.exit(130)));
@@ -127,6 +147,7 @@ try {
         CHROMIUM_PATH: chromium,
         E2E_BASE_URL: baseUrl,
         E2E_OUTBOX_DIR: path.join(dataDir, 'outbox'),
+        E2E_FAKE_SLACK_URL: fakes.env.E2E_FAKE_SLACK_URL,
       },
     },
   );

@@ -1,4 +1,4 @@
-// npm test: lint, typecheck, unit + web + API/DB tests on PGlite, the DB tests again on PostgreSQL
+// npm test: lint, typecheck, unit + web + API/DB + security tests on PGlite, the DB and security tests again on PostgreSQL
 // when DATABASE_URL is set, then the browser tests. Stops at nothing: runs every step, reports all.
 import { bin, run } from './lib.mjs';
 
@@ -9,9 +9,9 @@ const steps = [
 ];
 if (process.env.DATABASE_URL) {
   steps.push([
-    'API/DB tests (PostgreSQL)',
+    'API/DB and security tests (PostgreSQL)',
     bin('vitest'),
-    ['run', '--project', 'db'],
+    ['run', '--project', 'db', '--project', 'security'],
     { env: { ...process.env, TEST_DATABASE_URL: process.env.DATABASE_URL } },
   ]);
 }
