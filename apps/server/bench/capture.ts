@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
@@ -61,7 +62,7 @@ export async function openCapturer(kind: 'postgres' | 'pglite', connections: num
     });
     db = drizzlePg(pool, { schema, logger }) as unknown as Db;
   } else {
-    lite = await PGlite.create({ dataDir: benchPaths.pgliteDir });
+    lite = await PGlite.create({ dataDir: benchPaths.pgliteDir, extensions: { pg_trgm } });
     db = drizzlePglite(lite, { schema, logger }) as unknown as Db;
   }
   const env = loadEnv({

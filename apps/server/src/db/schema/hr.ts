@@ -48,6 +48,15 @@ export const employeeRecords = pgTable(
     uniqueIndex('employee_records_company_number_key').on(t.companyId, t.employeeNumber),
     uniqueIndex('employee_records_company_user_key').on(t.companyId, t.userId),
     index('employee_records_company_created_idx').on(t.companyId, t.createdAt),
+    // The search's ILIKE '%term%' on five columns (pg_trgm, migration 0010): one bitmap scan per column.
+    index('employee_records_search_trgm_idx').using(
+      'gin',
+      t.fullName.op('gin_trgm_ops'),
+      t.email.op('gin_trgm_ops'),
+      t.employeeNumber.op('gin_trgm_ops'),
+      t.position.op('gin_trgm_ops'),
+      t.department.op('gin_trgm_ops'),
+    ),
     tenantPolicy('employee_records'),
   ],
 );

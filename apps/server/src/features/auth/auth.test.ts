@@ -215,6 +215,52 @@ describe('sign-in, session and sign-out', () => {
     });
   });
 
+  it('refuses an expired session and a cookie whose signature is not the server\'s', async () => {
+    const client = httpClient(t.app);
+    await client.signIn('tom@northwind.example');
+    expect((await client.get('/api/v1/me')).status).toBe(200);
+
+    // The same token with another signature, and a bare token without one.
+    const value = decodeURIComponent(client.cookie.split('=')[1] ?? '');
+    const token = value.slice(0, value.lastIndexOf('.'));
+    const forged = `hr.session_token=${encodeURIComponent(`${token}.${'A'.repeat(43)}=`)}`;
+    expect((await t.app.request('/api/v1/me', { headers: { cookie: forged } })).status).toBe(401);
+    const bare = `hr.session_token=${encodeURIComponent(token)}`;
+    expect((await t.app.request('/api/v1/me', { headers: { cookie: bare } })).status).toBe(401);
+
+    await t.database.db.execute(
+      sql`update auth_sessions set expires_at = now() - interval '1 second' where token = ${token}`,
+    );
+    expect((await client.get('/api/v1/me')).status).toBe(401);
+  });
+
+  it('extends a session once a day, as Better Auth does, and keeps serving it', async () => {
+    const client = httpClient(t.app);
+    await client.signIn('tom@northwind.example');
+    const value = decodeURIComponent(client.cookie.split('=')[1] ?? '');
+    const token = value.slice(0, value.lastIndexOf('.'));
+    // Last extended two days ago: five days left of seven.
+    await t.database.db.execute(
+      sql`update auth_sessions set expires_at = now() + interval '5 days' where token = ${token}`,
+    );
+    expect((await client.get('/api/v1/me')).status).toBe(200);
+    const [row] = rowsOf<{ days: number }>(
+      await t.database.db.execute(
+        sql`select extract(epoch from expires_at - now()) / 86400 as days from auth_sessions where token = ${token}`,
+      ),
+    );
+    expect(Number(row?.days)).toBeGreaterThan(6.9);
+  });
+
+  it('gives 403 to a login whose profile is gone (removed from its company)', async () => {
+    const client = httpClient(t.app);
+    await client.signIn('sam@southbank.example');
+    await t.database.db.execute(
+      sql`delete from profiles where id = (select id from auth_users where email = 'sam@southbank.example')`,
+    );
+    expect((await client.get('/api/v1/me')).status).toBe(403);
+  });
+
   it('reports the manager as a line manager', async () => {
     const client = httpClient(t.app);
     await client.signIn('manager@northwind.example');

@@ -1,0 +1,1 @@
+CREATE INDEX "employee_records_search_trgm_idx" ON "employee_records" USING gin ("full_name" gin_trgm_ops,"email" gin_trgm_ops,"employee_number" gin_trgm_ops,"position" gin_trgm_ops,"department" gin_trgm_ops);
