@@ -215,7 +215,7 @@ describe('sign-in, session and sign-out', () => {
     });
   });
 
-  it('refuses an expired session and a cookie whose signature is not the server\'s', async () => {
+  it("refuses an expired session and a cookie whose signature is not the server's", async () => {
     const client = httpClient(t.app);
     await client.signIn('tom@northwind.example');
     expect((await client.get('/api/v1/me')).status).toBe(200);
