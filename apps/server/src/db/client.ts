@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { coalesceBegin } from './coalesce-begin.ts';
 import { type Schema, schema } from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -47,6 +48,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // A pool error on an idle client must not crash the process; the next query reports it.
     pool.on('error', () => {});
+    pool.on('connect', (client) => coalesceBegin(client));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const listeners = new Set<Unlisten>();
     const listen: Listen = async (channel, onMessage, onReconnect) => {

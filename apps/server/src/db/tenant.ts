@@ -1,6 +1,6 @@
 /** Runs a request's queries in one transaction as the serving role, scoped to one company. */
 
-import type { Role } from '@hr/shared/roles';
+import { ROLES, type Role } from '@hr/shared/roles';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from './client.ts';
 
@@ -10,9 +10,21 @@ export interface TenantContext {
   role: Role | null;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A value checked against its only possible shapes, so it can be written into the SQL as a literal. */
+function literal(value: string | null, kind: 'uuid' | 'role'): string {
+  if (value === null || value === '') return "''";
+  const ok = kind === 'uuid' ? UUID.test(value) : (ROLES as readonly string[]).includes(value);
+  if (!ok) throw new Error(`withTenant: not a ${kind}: ${JSON.stringify(value)}`);
+  return `'${value}'`;
+}
+
 /**
- * Role, company, user and role name are set in one statement (one round trip); SET LOCAL semantics
- * (`is_local = true`) end them with the transaction, so a pooled connection never leaks a tenant.
+ * Role, company, user and role name are set in one statement; SET LOCAL semantics (`is_local =
+ * true`) end them with the transaction, so a pooled connection never leaks a tenant. The values are
+ * literals (checked uuids and role names) so that the PostgreSQL driver sends this statement in the
+ * same round trip as the transaction's `begin` (db/coalesce-begin.ts, ADR 0043).
  */
 export async function withTenant<T>(db: Db, ctx: TenantContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
@@ -24,6 +36,8 @@ export async function withTenant<T>(db: Db, ctx: TenantContext, fn: (tx: Tx) => 
 /** Switches an already open transaction (e.g. one that wrote auth rows as owner) into a tenant. */
 export async function enterTenant(tx: Tx, ctx: TenantContext): Promise<void> {
   await tx.execute(
-    sql`select set_config('role', 'app_user', true), set_config('app.company_id', ${ctx.companyId}, true), set_config('app.user_id', ${ctx.userId ?? ''}, true), set_config('app.role', ${ctx.role ?? ''}, true)`,
+    sql.raw(
+      `select set_config('role', 'app_user', true), set_config('app.company_id', ${literal(ctx.companyId, 'uuid')}, true), set_config('app.user_id', ${literal(ctx.userId, 'uuid')}, true), set_config('app.role', ${literal(ctx.role, 'role')}, true)`,
+    ),
   );
 }
