@@ -51,6 +51,8 @@ export interface AppDeps {
   listen: Listen;
   /** Defaults to the adapter STORAGE_DRIVER names. */
   storage?: StoragePort;
+  /** How often an open notification stream re-checks its session (default 25 s; tests shorten it). */
+  streamSessionCheckMs?: number;
 }
 
 /** Slack, OneDrive, Google Drive and cross-app settings, all from the environment. */
@@ -88,7 +90,15 @@ function integrationDeps(db: Db, env: Env, storage: StoragePort | undefined) {
   };
 }
 
-export function createApp({ db, env, logger, mailer, listen, storage: givenStorage }: AppDeps): {
+export function createApp({
+  db,
+  env,
+  logger,
+  mailer,
+  listen,
+  storage: givenStorage,
+  streamSessionCheckMs,
+}: AppDeps): {
   app: Hono<AppEnv>;
   auth: Auth;
   hub: NotificationHub;
@@ -110,7 +120,14 @@ export function createApp({ db, env, logger, mailer, listen, storage: givenStora
   v1.route('/company', companyRoutes({ db, storage }));
   v1.route('/profile', profileRoutes({ db, storage }));
   v1.route('/companies', companiesRoutes(deps));
-  v1.route('/notifications', notificationsRoutes({ db, hub }));
+  v1.route(
+    '/notifications',
+    notificationsRoutes({
+      db,
+      hub,
+      ...(streamSessionCheckMs ? { sessionCheckMs: streamSessionCheckMs } : {}),
+    }),
+  );
   v1.route('/slack', slackRoutes(integrations.slack));
   v1.route('/cloud-storage', cloudStorageRoutes(integrations.cloud));
   v1.route('/documents', documentsRoutes(integrations.documents));

@@ -69,6 +69,8 @@ export interface TestAppOptions {
   /** Extra environment, e.g. the URLs of fake external services. */
   env?: () => Record<string, string>;
   storage?: () => StoragePort;
+  /** How often open notification streams re-check their session. */
+  streamSessionCheckMs?: number;
 }
 
 export async function startTestApp(store: TestStore, options: TestAppOptions = {}): Promise<TestApp> {
@@ -93,6 +95,7 @@ export async function startTestApp(store: TestStore, options: TestAppOptions = {
     mailer,
     listen: database.listen,
     storage: options.storage?.(),
+    ...(options.streamSessionCheckMs ? { streamSessionCheckMs: options.streamSessionCheckMs } : {}),
   });
   if (options.seed ?? true) await seedDemoIfEmpty(database.db, auth);
   return {

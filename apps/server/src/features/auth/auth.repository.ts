@@ -90,3 +90,12 @@ export async function findSessionPrincipal(db: Db, token: string): Promise<Sessi
     levels: row.levels ?? {},
   };
 }
+
+/** Whether the session still exists and has not expired (sign-out, removal and password changes delete it). */
+export async function sessionIsActive(db: Db, sessionId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: authSessions.id })
+    .from(authSessions)
+    .where(and(eq(authSessions.id, sessionId), sql`${authSessions.expiresAt} > now()`));
+  return Boolean(row);
+}

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import type { AppEnv } from '../../http/app-env.ts';
 import { parseWith } from '../../http/validate.ts';
 import type { NotificationHub } from '../../realtime/notification-hub.ts';
+import { isSessionActive } from '../auth/session.service.ts';
 import {
   getNotifications,
   markAllNotificationsRead,
@@ -19,7 +20,12 @@ const HEARTBEAT_MS = 25_000;
 /** Tells EventSource how soon to reconnect after the server goes away (a restart). */
 const RETRY_MS = 2000;
 
-export function notificationsRoutes(deps: { db: Db; hub: NotificationHub }) {
+/**
+ * `sessionCheckMs`: how often an open stream re-checks its session, so that a user signed out
+ * elsewhere or removed from the company stops receiving events (default: the heartbeat).
+ */
+export function notificationsRoutes(deps: { db: Db; hub: NotificationHub; sessionCheckMs?: number }) {
+  const sessionCheckMs = deps.sessionCheckMs ?? HEARTBEAT_MS;
   return new Hono<AppEnv>()
     .get('/', async (c) => c.json(await getNotifications(deps.db, c.get('principal'))))
     .post('/read-all', async (c) => {
@@ -37,7 +43,8 @@ export function notificationsRoutes(deps: { db: Db; hub: NotificationHub }) {
       return c.body(null, 204);
     })
     .get('/stream', (c) => {
-      const userId = c.get('principal').user.id;
+      const { user, sessionId } = c.get('principal');
+      const userId = user.id;
       c.header('Cache-Control', 'no-cache, no-transform');
       c.header('X-Accel-Buffering', 'no');
       return streamSSE(c, async (stream) => {
@@ -53,7 +60,21 @@ export function notificationsRoutes(deps: { db: Db; hub: NotificationHub }) {
         });
         send('ready', {});
         const heartbeat = setInterval(() => send('ping', {}), HEARTBEAT_MS);
-        await new Promise<void>((resolve) => stream.onAbort(resolve));
+        await new Promise<void>((resolve) => {
+          stream.onAbort(resolve);
+          const sessionCheck = setInterval(() => {
+            isSessionActive(deps.db, sessionId).then(
+              (active) => {
+                if (active) return;
+                clearInterval(sessionCheck);
+                send('signed-out', {});
+                void queue.then(resolve);
+              },
+              () => {}, // the database is away: keep the stream, check again next time
+            );
+          }, sessionCheckMs);
+          stream.onAbort(() => clearInterval(sessionCheck));
+        });
         clearInterval(heartbeat);
         unsubscribe();
       });

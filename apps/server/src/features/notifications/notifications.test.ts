@@ -20,7 +20,7 @@ let b: TestApp;
 
 beforeAll(async () => {
   store = await createTestStore();
-  a = await startTestApp(store);
+  a = await startTestApp(store, { streamSessionCheckMs: 200 });
   b = await startTestApp(store, postgresUrl ? { seed: false } : { seed: false, database: a.database });
 });
 afterAll(async () => {
@@ -97,12 +97,40 @@ async function openStream(instance: TestApp, cookie: string) {
   };
   return {
     next,
+    /** Resolves true when the server ends the stream within the time. */
+    async ended(timeoutMs: number) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const chunk = await Promise.race([
+          reader.read(),
+          new Promise<null>((r) => setTimeout(() => r(null), deadline - Date.now())),
+        ]);
+        if (chunk?.done) return true;
+      }
+      return false;
+    },
     close() {
       controller.abort();
       reader.cancel().catch(() => {});
     },
   };
 }
+
+describe('notification stream and the session', () => {
+  it('tells a stream its session is gone and ends it (signed out elsewhere, or removed)', async () => {
+    const tom = await signedIn(a, 'tom@northwind.example');
+    const stream = await openStream(a, tom.cookie);
+    try {
+      await stream.next((e) => e.event === 'ready', 5000);
+      const out = await tom.post('/api/auth/sign-out', {}, { origin: 'http://localhost:3000' });
+      expect(out.status).toBe(200);
+      await stream.next((e) => e.event === 'signed-out', 5000);
+      expect(await stream.ended(5000)).toBe(true);
+    } finally {
+      stream.close();
+    }
+  });
+});
 
 describe('notifications API', () => {
   it('lists newest first with the unread count, limited to 50, only the user own', async () => {

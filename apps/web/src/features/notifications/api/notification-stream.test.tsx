@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { meQueryKey } from '@/lib/session';
 import { notificationsQueryKey } from './get-notifications';
 import { NOTIFICATION_STREAM_URL, useNotificationStream } from './notification-stream';
 
@@ -79,5 +80,23 @@ describe('useNotificationStream', () => {
 
     view.unmount();
     expect((FakeEventSource.instances[1] as FakeEventSource).readyState).toBe(FakeEventSource.CLOSED);
+  });
+
+  it('stops for good and re-reads the session when the server says it is gone', async () => {
+    const client = new QueryClient();
+    client.setQueryData(meQueryKey, null);
+    render(
+      <QueryClientProvider client={client}>
+        <Probe />
+      </QueryClientProvider>,
+    );
+    const source = FakeEventSource.instances[0] as FakeEventSource;
+    source.emit('ready');
+    source.emit('signed-out');
+    expect(source.readyState).toBe(FakeEventSource.CLOSED);
+    expect(client.getQueryState(meQueryKey)?.isInvalidated).toBe(true);
+    source.fail();
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(FakeEventSource.instances).toHaveLength(1);
   });
 });

@@ -1,10 +1,13 @@
 /**
  * GET /api/v1/notifications/stream (Server-Sent Events): any change to the user's notifications, or a
  * (re)connect, re-reads the list. EventSource reconnects by itself after a network drop; when it gives
- * up (an error status while the server restarts) we open a new one with back-off 1, 2, 5, 10 s.
+ * up (an error status while the server restarts) we open a new one with back-off 1, 2, 5, 10 s. When
+ * the server says the session is gone (signed out elsewhere, removed from the company), the stream
+ * stops and the session is re-read, which sends the user to sign in.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { meQueryKey } from '@/lib/session';
 import { notificationsQueryKey } from './get-notifications';
 
 export const NOTIFICATION_STREAM_URL = '/api/v1/notifications/stream';
@@ -28,6 +31,11 @@ export function useNotificationStream(enabled = true) {
       });
       source.addEventListener('notification', refresh);
       source.addEventListener('resync', refresh);
+      source.addEventListener('signed-out', () => {
+        stopped = true;
+        source?.close();
+        void queryClient.invalidateQueries({ queryKey: meQueryKey });
+      });
       source.onerror = () => {
         if (stopped || source?.readyState !== EventSource.CLOSED) return;
         source.close();
