@@ -1,5 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, demo, signInViaApi, signInViaForm, uniqueEmail } from './support';
+import {
+  DEMO_PASSWORD,
+  demo,
+  expectNoSeriousA11yViolations,
+  signInViaApi,
+  signInViaForm,
+  uniqueEmail,
+} from './support';
 
 /** A 1x1 PNG. */
 const PNG = Buffer.from(
@@ -41,6 +48,10 @@ test.describe('settings', () => {
     await page.getByRole('button', { name: 'Save Changes (2)' }).click();
     await expect(page.getByText('Permissions updated successfully')).toBeVisible();
     await expect(page.getByRole('button', { name: /Save Changes/ })).toHaveCount(0);
+    // The success toast, once its entry animation is over, has readable text (axe colour contrast).
+    const toast = page.locator('[data-sonner-toast][data-type="success"]').first();
+    await expect.poll(() => toast.evaluate((el) => Number(getComputedStyle(el).opacity))).toBe(1);
+    await expectNoSeriousA11yViolations(page, 'success toast');
     await page.reload();
     await expect(page.getByLabel('Procurement access for Tom Turner')).toHaveValue('view');
     await expect(page.getByLabel('Inventory access for Tom Turner')).toHaveValue('view');
