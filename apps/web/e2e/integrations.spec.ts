@@ -33,6 +33,27 @@ async function connectSlackThroughPopup(page: Page) {
 }
 
 test.describe('Slack', () => {
+  test('an admin, who cannot open Settings, connects Slack from the header dialog', async ({ page }) => {
+    await signInViaApi(page, demo.admin);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Connect Slack' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Slack Integration' });
+    await expect(dialog.getByTestId('slack-status')).toContainText('Not Connected');
+    await expectNoSeriousA11yViolations(page, 'slack connect dialog');
+    const popupPromise = page.waitForEvent('popup');
+    await dialog.getByRole('button', { name: 'Connect', exact: true }).click();
+    const popup = await popupPromise;
+    await popup.waitForEvent('close');
+    await expect(page.getByText('Connected to Slack successfully')).toBeVisible();
+    // Connected: the dialog has done its job and the header button becomes the chat toggle.
+    await expect(dialog).toBeHidden();
+    await page.getByRole('button', { name: 'Slack', exact: true }).click();
+    await expect(page.getByRole('region', { name: 'Slack chat' })).toBeVisible();
+    // Settings stays closed to admins.
+    await page.goto('/settings');
+    await expect(page.getByRole('tab', { name: 'Slack Integration' })).toHaveCount(0);
+  });
+
   test('connect through the popup, chat, minimise, drag, disconnect', async ({ page }) => {
     test.setTimeout(60_000);
     await signInViaApi(page, demo.developer);

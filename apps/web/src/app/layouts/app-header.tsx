@@ -1,15 +1,16 @@
 import { menuRules } from '@hr/shared/permissions';
 import { SidebarTrigger } from '@/components/ui/sidebar';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
-import { SlackButton } from '@/features/slack/components/slack-button';
+import { SlackButton, type SlackConnectRoute } from '@/features/slack/components/slack-button';
 import { hasSectionAccess } from '@/lib/access';
 import type { Me } from '@/lib/session';
 import { AppLogo } from './app-logo';
 import { UserMenu } from './user-menu';
 
-/** Whether this user may open the Slack Integration settings tab. */
-export function canConnectSlack(me: Me): boolean {
-  return menuRules.canSeeSettings(me.role) && hasSectionAccess(me, 'slack-integration');
+/** Where Connect Slack leads: the settings tab, a dialog for those who may not open Settings, or nowhere. */
+export function slackConnectRoute(me: Me): SlackConnectRoute {
+  if (!hasSectionAccess(me, 'slack-integration')) return 'none';
+  return menuRules.canSeeSettings(me.role) ? 'settings' : 'dialog';
 }
 
 export function AppHeader({ me }: { me: Me }) {
@@ -32,7 +33,7 @@ export function AppHeader({ me }: { me: Me }) {
         </span>
       </div>
       <div className="ml-auto flex items-center gap-2">
-        <SlackButton canConnect={canConnectSlack(me)} />
+        <SlackButton connectRoute={slackConnectRoute(me)} />
         <NotificationBell />
         <UserMenu me={me} />
       </div>
