@@ -128,7 +128,8 @@ export function settleProcurementEntry(
   };
 }
 
-function partState(inStock: boolean, entry: ProcurementEntry): PartState {
+/** A part's state: received, part received, ordered, else in stock or to order by the stock on hand. */
+export function partStateOf(inStock: boolean, entry: ProcurementEntry): PartState {
   if (entry.isReceived) return 'received';
   if (entry.quantityReceived > 0) return 'part_received';
   if (entry.isOrdered) return 'ordered';
@@ -140,21 +141,38 @@ export function isPartSatisfied(part: Pick<DerivedPart, 'state'>): boolean {
   return part.state === 'in_stock' || part.state === 'received';
 }
 
-/**
- * The parts of a work order (spec section 5): a part exists only when its slot names a component
- * and its quantity is above 0; required = slot quantity x work order quantity; in stock when the
- * quantity on hand covers it; the order quantity is the shortfall; the supplier is the vendor.
- */
-export function deriveParts(input: {
+/** What a job's inputs are: its work order, the slots of its BOM product, the stock and its procurement entries. */
+export interface PartsInput<S extends Pick<ComponentStock, 'quantityOnHand'> = ComponentStock> {
   workOrderId: string;
   quantityRequired: number;
   slots: readonly ComponentSlot[];
-  stock: ReadonlyMap<string, ComponentStock>;
+  stock: ReadonlyMap<string, S>;
   procurement: readonly ProcurementEntry[];
-}): DerivedPart[] {
-  const entries = new Map(input.procurement.map((e) => [e.partId, e]));
+}
+
+/** One existing part before it is shaped: the rule of spec section 5 in one place. */
+interface PartBasis<S> {
+  id: string;
+  index: number;
+  partNumber: string;
+  component: S | undefined;
+  required: number;
+  onHand: number;
+  inStock: boolean;
+  entry: ProcurementEntry;
+  state: PartState;
+}
+
+/**
+ * Spec section 5: a part exists only when its slot names a component and its quantity is above 0;
+ * required = slot quantity x work order quantity; in stock when the quantity on hand covers it.
+ */
+function eachPart<S extends Pick<ComponentStock, 'quantityOnHand'>>(
+  input: PartsInput<S>,
+  visit: (part: PartBasis<S>) => void,
+): void {
+  const entries = input.procurement.length ? new Map(input.procurement.map((e) => [e.partId, e])) : null;
   const multiplier = input.quantityRequired > 0 ? input.quantityRequired : 1;
-  const parts: DerivedPart[] = [];
   for (const slot of input.slots) {
     const partNumber = slot.partNumber?.trim();
     const slotQuantity = Number(slot.quantity ?? 0);
@@ -164,10 +182,32 @@ export function deriveParts(input: {
     const required = roundQuantity(slotQuantity * multiplier);
     const onHand = component ? Number(component.quantityOnHand) : 0;
     const inStock = onHand >= required;
-    const entry = entries.get(id) ?? emptyProcurementEntry(id);
-    parts.push({
+    const entry = entries?.get(id) ?? emptyProcurementEntry(id);
+    visit({
       id,
       index: slot.index,
+      partNumber,
+      component,
+      required,
+      onHand,
+      inStock,
+      entry,
+      state: partStateOf(inStock, entry),
+    });
+  }
+}
+
+/**
+ * The parts of a work order (spec section 5): a part exists only when its slot names a component
+ * and its quantity is above 0; required = slot quantity x work order quantity; in stock when the
+ * quantity on hand covers it; the order quantity is the shortfall; the supplier is the vendor.
+ */
+export function deriveParts(input: PartsInput): DerivedPart[] {
+  const parts: DerivedPart[] = [];
+  eachPart(input, ({ id, index, partNumber, component, required, onHand, inStock, entry, state }) => {
+    parts.push({
+      id,
+      index,
       partNumber,
       name: component?.component ?? partNumber,
       quantity: required,
@@ -183,10 +223,45 @@ export function deriveParts(input: {
       isReceived: entry.isReceived,
       isPartialDelivery: entry.isPartialDelivery,
       balanceToFollow: entry.balanceToFollow,
-      state: partState(inStock, entry),
+      state,
     });
-  }
+  });
   return parts;
+}
+
+/** How a job's parts stand, as its card shows them. */
+export interface PartCounts {
+  /** Every part the job needs. */
+  total: number;
+  /** In stock or fully received (`isPartSatisfied`). */
+  ready: number;
+  /** Still to order. */
+  toOrder: number;
+  /** Ordered and not yet fully delivered. */
+  awaiting: number;
+}
+
+function countState(counts: PartCounts, state: PartState): void {
+  counts.total++;
+  if (isPartSatisfied({ state })) counts.ready++;
+  else if (state === 'to_order') counts.toOrder++;
+  else counts.awaiting++;
+}
+
+export function countParts(parts: readonly Pick<DerivedPart, 'state'>[]): PartCounts {
+  const counts: PartCounts = { total: 0, ready: 0, toOrder: 0, awaiting: 0 };
+  for (const part of parts) countState(counts, part.state);
+  return counts;
+}
+
+/**
+ * The part counts of a work order by the very rules of `deriveParts`, without shaping each part:
+ * what the job board needs (only the quantity on hand of the stock is read).
+ */
+export function summarizeParts(input: PartsInput<Pick<ComponentStock, 'quantityOnHand'>>): PartCounts {
+  const counts: PartCounts = { total: 0, ready: 0, toOrder: 0, awaiting: 0 };
+  eachPart(input, (part) => countState(counts, part.state));
+  return counts;
 }
 
 export const JOB_LISTS = ['orders', 'stock', 'complete'] as const;
@@ -194,8 +269,13 @@ export type JobList = (typeof JOB_LISTS)[number];
 
 /** Complete jobs go to Complete; jobs with any part still to order or receive to Orders; the rest to Stock. */
 export function jobListOf(isComplete: boolean, parts: readonly Pick<DerivedPart, 'state'>[]): JobList {
+  return jobListOfCounts(isComplete, countParts(parts));
+}
+
+/** `jobListOf` from the part counts: Stock once every part is ready. */
+export function jobListOfCounts(isComplete: boolean, counts: Pick<PartCounts, 'total' | 'ready'>): JobList {
   if (isComplete) return 'complete';
-  return parts.every(isPartSatisfied) ? 'stock' : 'orders';
+  return counts.ready === counts.total ? 'stock' : 'orders';
 }
 
 /**
