@@ -281,6 +281,23 @@ describe('scheduling', () => {
     expect(orderJobs(jobs, []).map((j) => j.id)).toEqual(['y', 'x']);
   });
 
+  it('orders work order numbers as localeCompare with numeric collation does', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.stringMatching(/^(WO|BULK|wo)-[0-9]{1,4}[a-z]?$/), { maxLength: 30 }),
+        (numbers) => {
+          const jobs = numbers.map((n, i) => job(String(i), '2026-12-01', n));
+          const expected = [...jobs].sort((a, b) =>
+            a.workOrderNumber.localeCompare(b.workOrderNumber, undefined, { numeric: true }),
+          );
+          expect(orderJobs(jobs, []).map((j) => j.workOrderNumber)).toEqual(
+            expected.map((j) => j.workOrderNumber),
+          );
+        },
+      ),
+    );
+  });
+
   it('reorders one list and keeps the rest of the schedule', () => {
     expect(reorderSchedule(['a', 'b', 'c', 'd'], ['c', 'a', 'e'])).toEqual(['c', 'a', 'e', 'b', 'd']);
     expect(reorderSchedule([], ['a'])).toEqual(['a']);
