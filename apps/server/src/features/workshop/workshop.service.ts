@@ -216,7 +216,7 @@ export async function getJobBoard(db: Db, principal: Principal): Promise<JobBoar
     const openIds = new Set<string>();
     jobs.forEach((job, i) => {
       if (job.list === 'complete') {
-        complete.push({ job, createdAt: (rows[i] as BoardWorkOrderRow).createdAt.getTime() });
+        complete.push({ job, createdAt: Date.parse((rows[i] as BoardWorkOrderRow).createdAt) });
         return;
       }
       openIds.add(job.id);

@@ -124,7 +124,8 @@ describe('the job board', () => {
       awaiting: 0,
     });
     expect(b.orders.find((j: Json) => j.workOrderNumber === 'WO-1002').status).toBe('in-progress');
-    expect(b.complete.map((j: Json) => j.workOrderNumber).sort()).toEqual(['WO-1010', 'WO-1011']);
+    // Complete: the most recently created first (WO-1011 was created 20 days ago, WO-1010 30).
+    expect(b.complete.map((j: Json) => j.workOrderNumber)).toEqual(['WO-1011', 'WO-1010']);
     expect(b.complete.every((j: Json) => j.isComplete && j.status === 'complete')).toBe(true);
     // Every list holds content, and the active lists never hold a completed job.
     expect(b.orders.length).toBeGreaterThan(0);
