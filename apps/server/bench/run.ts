@@ -6,7 +6,7 @@
  * scaling runs at 500 / 5,000 / 50,000 employees. Prints a table and writes bench/results/latest.json.
  *
  * Options: --duration=<s> (default 10), --connections=<n> (default 50), --only=postgres|pglite,
- * --no-scaling.
+ * --no-scaling, --filter=<substring> (only the endpoints whose name contains it, case-insensitive).
  */
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -25,6 +25,7 @@ const DURATION = Number(arg('duration') ?? 10);
 const CONNECTIONS = Number(arg('connections') ?? 50);
 const ONLY = arg('only');
 const SCALING = !process.argv.includes('--no-scaling');
+const FILTER = arg('filter')?.toLowerCase();
 const BIG = 's5000';
 
 interface Stats {
@@ -268,7 +269,9 @@ async function runTarget(
   const hasJobs = capturer.hasRoute('GET', '/api/v1/workshop/jobs');
   if (!hasJobs)
     console.log('note: GET /api/v1/workshop/jobs does not exist yet: the job list is not benchmarked');
-  const list = endpoints(approvalIds, hasJobs);
+  const list = endpoints(approvalIds, hasJobs).filter(
+    (e) => !FILTER || e.name.toLowerCase().includes(FILTER),
+  );
 
   const dbLimits = new Map<string, Stats | null>();
   for (const e of list) {

@@ -31,7 +31,10 @@ test.describe('workshop', () => {
     await openOperations(page, 'Orders');
     expect(await listOrder(page, 'Orders')).toContain('WO-1012');
 
+    // The board holds summaries only: the dialog loads the full job.
+    const jobRequest = page.waitForRequest((r) => /\/api\/v1\/workshop\/jobs\/[0-9a-f-]{36}$/.test(r.url()));
     await page.getByRole('button', { name: 'Open WO-1012' }).click();
+    await jobRequest;
     const details = page.getByRole('dialog', { name: 'FAN-600 - Extraction fan' });
     const impeller = details.getByTestId('part-IMP-450');
     await expect(impeller).toContainText('To order');

@@ -1,14 +1,18 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   type ComponentStock,
+  countParts,
   deriveParts,
   isOverdue,
   jobDeadline,
   jobListOf,
+  jobListOfCounts,
   orderJobs,
   type ProcurementEntry,
   reorderSchedule,
   settleProcurementEntry,
+  summarizeParts,
   toDbStatus,
   toJobStatus,
 } from './job-rules.ts';
@@ -131,6 +135,92 @@ describe('job lists', () => {
   });
 });
 
+describe('part counts (the job board)', () => {
+  it('counts ready, to order and awaiting parts', () => {
+    expect(
+      countParts(
+        ['in_stock', 'received', 'to_order', 'ordered', 'part_received', 'to_order'].map((state) => ({
+          state: state as 'in_stock',
+        })),
+      ),
+    ).toEqual({ total: 6, ready: 2, toOrder: 2, awaiting: 2 });
+    expect(countParts([])).toEqual({ total: 0, ready: 0, toOrder: 0, awaiting: 0 });
+  });
+
+  it.each([
+    [false, { total: 0, ready: 0 }, 'stock'],
+    [false, { total: 3, ready: 3 }, 'stock'],
+    [false, { total: 3, ready: 2 }, 'orders'],
+    [true, { total: 3, ready: 0 }, 'complete'],
+  ] as const)('complete %s with counts %j is listed in %s', (complete, counts, list) => {
+    expect(jobListOfCounts(complete, counts)).toBe(list);
+  });
+
+  it('summarizeParts agrees with deriveParts for any slots, stock and procurement', () => {
+    const partNumbers = ['A', ' B ', 'C', '', 'UNKNOWN'];
+    const quantity = fc.option(
+      fc.integer({ min: -200, max: 2000 }).map((n) => n / 100),
+      { nil: null },
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.option(fc.constantFrom(...partNumbers), { nil: null }), quantity), {
+          maxLength: 20,
+        }),
+        fc.integer({ min: -1, max: 12 }),
+        fc.record({
+          A: fc.integer({ min: 0, max: 5000 }).map((n) => n / 100),
+          B: fc.integer({ min: 0, max: 5000 }).map((n) => n / 100),
+          C: fc.integer({ min: 0, max: 5000 }).map((n) => n / 100),
+        }),
+        fc.array(
+          fc.tuple(
+            fc.integer({ min: 1, max: 20 }),
+            fc.integer({ min: 0, max: 30 }),
+            fc.integer({ min: 0, max: 30 }),
+          ),
+          { maxLength: 6 },
+        ),
+        (slotList, quantityRequired, onHand, orders) => {
+          const slots = slotList.map(([partNumber, q], i) => ({ index: i + 1, partNumber, quantity: q }));
+          const fullStock = new Map<string, ComponentStock>(
+            Object.entries(onHand).map(([partNumber, quantityOnHand]) => [
+              partNumber,
+              { partNumber, component: partNumber, quantityOnHand, vendor: null },
+            ]),
+          );
+          const onHandOnly = new Map(
+            Object.entries(onHand).map(([partNumber, quantityOnHand]) => [partNumber, { quantityOnHand }]),
+          );
+          const procurement = orders.map(([index, ordered, received]) =>
+            settleProcurementEntry({
+              partId: `${WO}-${index}`,
+              quantityOrdered: ordered,
+              quantityReceived: Math.min(received, ordered),
+            }),
+          );
+          const parts = deriveParts({
+            workOrderId: WO,
+            quantityRequired,
+            slots,
+            stock: fullStock,
+            procurement,
+          });
+          const counts = summarizeParts({
+            workOrderId: WO,
+            quantityRequired,
+            slots,
+            stock: onHandOnly,
+            procurement,
+          });
+          expect(counts).toEqual(countParts(parts));
+          expect(jobListOfCounts(false, counts)).toBe(jobListOf(false, parts));
+        },
+      ),
+    );
+  });
+});
+
 describe('status mapping', () => {
   it.each([
     ['pending', 'pending'],
@@ -189,6 +279,23 @@ describe('scheduling', () => {
   it('breaks deadline ties by work order number', () => {
     const jobs = [job('x', '2026-12-01', 'WO-10'), job('y', '2026-12-01', 'WO-9')];
     expect(orderJobs(jobs, []).map((j) => j.id)).toEqual(['y', 'x']);
+  });
+
+  it('orders work order numbers as localeCompare with numeric collation does', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.stringMatching(/^(WO|BULK|wo)-[0-9]{1,4}[a-z]?$/), { maxLength: 30 }),
+        (numbers) => {
+          const jobs = numbers.map((n, i) => job(String(i), '2026-12-01', n));
+          const expected = [...jobs].sort((a, b) =>
+            a.workOrderNumber.localeCompare(b.workOrderNumber, undefined, { numeric: true }),
+          );
+          expect(orderJobs(jobs, []).map((j) => j.workOrderNumber)).toEqual(
+            expected.map((j) => j.workOrderNumber),
+          );
+        },
+      ),
+    );
   });
 
   it('reorders one list and keeps the rest of the schedule', () => {

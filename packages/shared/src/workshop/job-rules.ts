@@ -128,7 +128,8 @@ export function settleProcurementEntry(
   };
 }
 
-function partState(inStock: boolean, entry: ProcurementEntry): PartState {
+/** A part's state: received, part received, ordered, else in stock or to order by the stock on hand. */
+export function partStateOf(inStock: boolean, entry: ProcurementEntry): PartState {
   if (entry.isReceived) return 'received';
   if (entry.quantityReceived > 0) return 'part_received';
   if (entry.isOrdered) return 'ordered';
@@ -140,34 +141,74 @@ export function isPartSatisfied(part: Pick<DerivedPart, 'state'>): boolean {
   return part.state === 'in_stock' || part.state === 'received';
 }
 
+/** What a job's inputs are: its work order, the slots of its BOM product, the stock and its procurement entries. */
+export interface PartsInput<S extends Pick<ComponentStock, 'quantityOnHand'> = ComponentStock> {
+  workOrderId: string;
+  quantityRequired: number;
+  slots: readonly ComponentSlot[];
+  stock: ReadonlyMap<string, S>;
+  procurement: readonly ProcurementEntry[];
+}
+
+/** One existing part before it is shaped: the rule of spec section 5 in one place. */
+interface PartBasis<S> {
+  index: number;
+  partNumber: string;
+  component: S | undefined;
+  required: number;
+  onHand: number;
+  inStock: boolean;
+  /** Its procurement entry; never-ordered parts share NOT_ORDERED, whose partId is not read. */
+  entry: ProcurementEntry;
+  state: PartState;
+}
+
+const NOT_ORDERED: ProcurementEntry = Object.freeze(emptyProcurementEntry(''));
+
+/**
+ * Spec section 5: a part exists only when its slot names a component and its quantity is above 0;
+ * required = slot quantity x work order quantity; in stock when the quantity on hand covers it.
+ */
+function eachPart<S extends Pick<ComponentStock, 'quantityOnHand'>>(
+  input: PartsInput<S>,
+  visit: (part: PartBasis<S>) => void,
+): void {
+  // Most work orders have no procurement entry yet: no lookup map and no part id to build then.
+  const entries = input.procurement.length ? new Map(input.procurement.map((e) => [e.partId, e])) : null;
+  const multiplier = input.quantityRequired > 0 ? input.quantityRequired : 1;
+  for (const slot of input.slots) {
+    const partNumber = slot.partNumber?.trim();
+    const slotQuantity = Number(slot.quantity ?? 0);
+    if (!partNumber || !(slotQuantity > 0)) continue;
+    const component = input.stock.get(partNumber);
+    const required = roundQuantity(slotQuantity * multiplier);
+    const onHand = component ? Number(component.quantityOnHand) : 0;
+    const inStock = onHand >= required;
+    const entry = entries?.get(partIdOf(input.workOrderId, slot.index)) ?? NOT_ORDERED;
+    visit({
+      index: slot.index,
+      partNumber,
+      component,
+      required,
+      onHand,
+      inStock,
+      entry,
+      state: partStateOf(inStock, entry),
+    });
+  }
+}
+
 /**
  * The parts of a work order (spec section 5): a part exists only when its slot names a component
  * and its quantity is above 0; required = slot quantity x work order quantity; in stock when the
  * quantity on hand covers it; the order quantity is the shortfall; the supplier is the vendor.
  */
-export function deriveParts(input: {
-  workOrderId: string;
-  quantityRequired: number;
-  slots: readonly ComponentSlot[];
-  stock: ReadonlyMap<string, ComponentStock>;
-  procurement: readonly ProcurementEntry[];
-}): DerivedPart[] {
-  const entries = new Map(input.procurement.map((e) => [e.partId, e]));
-  const multiplier = input.quantityRequired > 0 ? input.quantityRequired : 1;
+export function deriveParts(input: PartsInput): DerivedPart[] {
   const parts: DerivedPart[] = [];
-  for (const slot of input.slots) {
-    const partNumber = slot.partNumber?.trim();
-    const slotQuantity = Number(slot.quantity ?? 0);
-    if (!partNumber || !(slotQuantity > 0)) continue;
-    const id = partIdOf(input.workOrderId, slot.index);
-    const component = input.stock.get(partNumber);
-    const required = roundQuantity(slotQuantity * multiplier);
-    const onHand = component ? Number(component.quantityOnHand) : 0;
-    const inStock = onHand >= required;
-    const entry = entries.get(id) ?? emptyProcurementEntry(id);
+  eachPart(input, ({ index, partNumber, component, required, onHand, inStock, entry, state }) => {
     parts.push({
-      id,
-      index: slot.index,
+      id: partIdOf(input.workOrderId, index),
+      index,
       partNumber,
       name: component?.component ?? partNumber,
       quantity: required,
@@ -183,10 +224,45 @@ export function deriveParts(input: {
       isReceived: entry.isReceived,
       isPartialDelivery: entry.isPartialDelivery,
       balanceToFollow: entry.balanceToFollow,
-      state: partState(inStock, entry),
+      state,
     });
-  }
+  });
   return parts;
+}
+
+/** How a job's parts stand, as its card shows them. */
+export interface PartCounts {
+  /** Every part the job needs. */
+  total: number;
+  /** In stock or fully received (`isPartSatisfied`). */
+  ready: number;
+  /** Still to order. */
+  toOrder: number;
+  /** Ordered and not yet fully delivered. */
+  awaiting: number;
+}
+
+function countState(counts: PartCounts, state: PartState): void {
+  counts.total++;
+  if (isPartSatisfied({ state })) counts.ready++;
+  else if (state === 'to_order') counts.toOrder++;
+  else counts.awaiting++;
+}
+
+export function countParts(parts: readonly Pick<DerivedPart, 'state'>[]): PartCounts {
+  const counts: PartCounts = { total: 0, ready: 0, toOrder: 0, awaiting: 0 };
+  for (const part of parts) countState(counts, part.state);
+  return counts;
+}
+
+/**
+ * The part counts of a work order by the very rules of `deriveParts`, without shaping each part:
+ * what the job board needs (only the quantity on hand of the stock is read).
+ */
+export function summarizeParts(input: PartsInput<Pick<ComponentStock, 'quantityOnHand'>>): PartCounts {
+  const counts: PartCounts = { total: 0, ready: 0, toOrder: 0, awaiting: 0 };
+  eachPart(input, (part) => countState(counts, part.state));
+  return counts;
 }
 
 export const JOB_LISTS = ['orders', 'stock', 'complete'] as const;
@@ -194,9 +270,20 @@ export type JobList = (typeof JOB_LISTS)[number];
 
 /** Complete jobs go to Complete; jobs with any part still to order or receive to Orders; the rest to Stock. */
 export function jobListOf(isComplete: boolean, parts: readonly Pick<DerivedPart, 'state'>[]): JobList {
-  if (isComplete) return 'complete';
-  return parts.every(isPartSatisfied) ? 'stock' : 'orders';
+  return jobListOfCounts(isComplete, countParts(parts));
 }
+
+/** `jobListOf` from the part counts: Stock once every part is ready. */
+export function jobListOfCounts(isComplete: boolean, counts: Pick<PartCounts, 'total' | 'ready'>): JobList {
+  if (isComplete) return 'complete';
+  return counts.ready === counts.total ? 'stock' : 'orders';
+}
+
+/**
+ * Work order numbers in natural order (WO-9 before WO-10). One collator for every comparison:
+ * `localeCompare` with options builds a new one per call, which dominated sorting 2,000 jobs.
+ */
+const workOrderNumberCollator = new Intl.Collator(undefined, { numeric: true });
 
 /**
  * The job order of a list: scheduled jobs in the schedule's order first, then the new
@@ -207,15 +294,16 @@ export function orderJobs<T extends { id: string; deadline: string; workOrderNum
   schedule: readonly string[],
 ): T[] {
   const position = new Map(schedule.map((id, i) => [id, i]));
-  return [...jobs].sort((a, b) => {
-    const pa = position.get(a.id);
-    const pb = position.get(b.id);
-    if (pa !== undefined && pb !== undefined) return pa - pb;
-    if (pa !== undefined) return -1;
-    if (pb !== undefined) return 1;
-    if (a.deadline !== b.deadline) return a.deadline < b.deadline ? -1 : 1;
-    return a.workOrderNumber.localeCompare(b.workOrderNumber, undefined, { numeric: true });
+  // Each job's schedule position is looked up once, not in every comparison.
+  const keyed = jobs.map((job) => ({ job, at: position.get(job.id) }));
+  keyed.sort((a, b) => {
+    if (a.at !== undefined && b.at !== undefined) return a.at - b.at;
+    if (a.at !== undefined) return -1;
+    if (b.at !== undefined) return 1;
+    if (a.job.deadline !== b.job.deadline) return a.job.deadline < b.job.deadline ? -1 : 1;
+    return workOrderNumberCollator.compare(a.job.workOrderNumber, b.job.workOrderNumber);
   });
+  return keyed.map((k) => k.job);
 }
 
 /**

@@ -26,5 +26,6 @@ export const WORKSHOP_MESSAGES = {
   scheduleSaved: 'Schedule saved',
   scheduleReset: 'Schedule reset',
   loadFailed: 'Failed to load work orders',
+  jobLoadFailed: 'Failed to load work order',
   updateFailed: 'Failed to update work order',
 } as const;

@@ -77,11 +77,41 @@ export const jobSchema = z.object({
 });
 export type Job = z.infer<typeof jobSchema>;
 
-/** `GET /api/v1/workshop/jobs`: the three lists, each already in schedule order. */
+/** How a job's parts stand (`countParts`): what the job card shows instead of the parts themselves. */
+export const partCountsSchema = z.object({
+  total: z.number().int(),
+  ready: z.number().int(),
+  toOrder: z.number().int(),
+  awaiting: z.number().int(),
+});
+
+/**
+ * One job on the board: what its card shows and the list it belongs to. The parts, SOP documents,
+ * photos and issuer come with the full job from `GET /api/v1/workshop/jobs/:id` (ADR 0023).
+ */
+export const jobSummarySchema = jobSchema
+  .pick({
+    id: true,
+    title: true,
+    workOrderNumber: true,
+    status: true,
+    deadline: true,
+    isOverdue: true,
+    isComplete: true,
+    issued: true,
+    comments: true,
+    quantityRequired: true,
+    list: true,
+    isNew: true,
+  })
+  .extend({ partCounts: partCountsSchema });
+export type JobSummary = z.infer<typeof jobSummarySchema>;
+
+/** `GET /api/v1/workshop/jobs`: the three lists of job summaries, each already in schedule order. */
 export const jobBoardResponseSchema = z.object({
-  orders: z.array(jobSchema),
-  stock: z.array(jobSchema),
-  complete: z.array(jobSchema),
+  orders: z.array(jobSummarySchema),
+  stock: z.array(jobSummarySchema),
+  complete: z.array(jobSummarySchema),
   schedule: z.array(z.uuid()),
   today: z.string(),
 });
@@ -91,6 +121,7 @@ export type JobBoardResponse = z.infer<typeof jobBoardResponseSchema>;
 export const partsOrdersResponseSchema = z.object({ jobs: z.array(jobSchema), today: z.string() });
 export type PartsOrdersResponse = z.infer<typeof partsOrdersResponseSchema>;
 
+/** `GET /api/v1/workshop/jobs/:id` and the answer of every change to a job: the full job. */
 export const jobResponseSchema = z.object({ job: jobSchema });
 export type JobResponse = z.infer<typeof jobResponseSchema>;
 

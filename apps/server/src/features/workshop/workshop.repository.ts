@@ -1,6 +1,7 @@
 /** Workshop reads and writes. Every query filters by company as well as RLS does (two walls). */
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import { COMPONENT_SLOT_COUNT } from '@hr/shared/workshop/job-rules';
+import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { rowsOf, type Tx } from '../../db/client.ts';
 import { profiles } from '../../db/schema/core.ts';
 import {
   bomProducts,
@@ -61,18 +62,95 @@ export function listOpenWorkOrders(tx: Tx, companyId: string): Promise<WorkOrder
     .orderBy(desc(workOrders.createdAt));
 }
 
-export function listCompletedWorkOrders(tx: Tx, companyId: string, limit: number): Promise<WorkOrderRow[]> {
-  return selectWorkOrders(tx)
-    .where(and(eq(workOrders.companyId, companyId), eq(workOrders.status, 'completed')))
-    .orderBy(desc(workOrders.createdAt))
-    .limit(limit);
-}
-
 export async function findWorkOrder(tx: Tx, companyId: string, id: string): Promise<WorkOrderRow | null> {
   const [row] = await selectWorkOrders(tx).where(
     and(eq(workOrders.companyId, companyId), eq(workOrders.id, id)),
   );
   return row ?? null;
+}
+
+export type BoardWorkOrderRow = Omit<WorkOrderRow, 'issuedAt' | 'issuedBy' | 'issuedByName' | 'createdAt'> & {
+  /** As PostgreSQL writes a timestamptz; parsed only where it is needed (deadline fallback, ordering). */
+  createdAt: string;
+};
+
+const boardColumns = sql`id, product_id as "productId", product_code as "productCode", product_name as "productName",
+  status, due_date::text as "dueDate", notes, quantity_required as "quantityRequired",
+  work_order_number as "workOrderNumber", parts_procurement_status as "partsProcurementStatus", issued,
+  created_at::text as "createdAt"`;
+
+/**
+ * The job board's work orders in one statement: every open one (spec section 7) and the `limit`
+ * most recently created completed ones, as plain driver rows (no per-field mapping for 2,000 rows).
+ * Rows come in no particular order; the service orders them.
+ */
+export async function listBoardWorkOrders(
+  tx: Tx,
+  companyId: string,
+  limit: number,
+): Promise<BoardWorkOrderRow[]> {
+  return rowsOf<BoardWorkOrderRow>(
+    await tx.execute(sql`
+      (select ${boardColumns} from ${workOrders} where company_id = ${companyId} and status <> 'completed')
+      union all
+      (select ${boardColumns} from ${workOrders} where company_id = ${companyId} and status = 'completed'
+        order by created_at desc limit ${limit})`),
+  );
+}
+
+/** One named component slot of a BOM product, with the stock on hand of its component (null: unknown). */
+export interface ProductSlotRow {
+  productId: string;
+  index: number;
+  partNumber: string;
+  quantity: number | null;
+  quantityOnHand: number | null;
+}
+
+const slotValues: SQL = sql.join(
+  Array.from({ length: COMPONENT_SLOT_COUNT }, (_, i) => {
+    const n = i + 1;
+    return sql`(${sql.raw(String(n))}, b.${sql.identifier(`c${n}`)}, b.${sql.identifier(`q${n}`)})`;
+  }),
+  sql`, `,
+);
+
+/**
+ * The slots of the given BOM products that name a component, each with that component's quantity on
+ * hand: the only inputs of the part counts besides the work order (one statement, narrow rows).
+ * Blank part numbers and quantities are left to the shared rules; the join matches the trimmed
+ * part number, as `deriveParts` looks it up. The ids (uuids read from work orders) go as one array.
+ */
+export async function findProductSlots(
+  tx: Tx,
+  companyId: string,
+  productIds: string[],
+): Promise<ProductSlotRow[]> {
+  if (productIds.length === 0) return [];
+  const rows = rowsOf<{
+    product_id: string;
+    slot: number;
+    part_number: string;
+    quantity: string | number | null;
+    on_hand: string | number | null;
+  }>(
+    await tx.execute(sql`
+      select b.id as product_id, s.slot, s.part_number, s.quantity, c.quantity_on_hand as on_hand
+      from ${bomProducts} b
+      cross join lateral (values ${slotValues}) as s(slot, part_number, quantity)
+      left join ${componentDatabase} c
+        on c.company_id = b.company_id and c.part_number = btrim(s.part_number)
+      where b.company_id = ${companyId}
+        and b.id = any(${`{${productIds.join(',')}}`}::uuid[])
+        and s.part_number is not null`),
+  );
+  return rows.map((r) => ({
+    productId: r.product_id,
+    index: Number(r.slot),
+    partNumber: r.part_number,
+    quantity: r.quantity === null ? null : Number(r.quantity),
+    quantityOnHand: r.on_hand === null ? null : Number(r.on_hand),
+  }));
 }
 
 /**

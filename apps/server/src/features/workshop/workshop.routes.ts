@@ -18,6 +18,7 @@ import { errors } from '../../http/app-error.ts';
 import { requireSection } from '../../http/session.ts';
 import { parseJsonBody } from '../../http/validate.ts';
 import {
+  getJob,
   getJobBoard,
   getPartsOrders,
   issueJob,
@@ -42,6 +43,9 @@ export function workshopRoutes(deps: { db: Db }) {
   return new Hono<AppEnv>()
     .get('/jobs', requireSection('production', 'view'), async (c) =>
       c.json(await getJobBoard(db, c.get('principal'))),
+    )
+    .get('/jobs/:id', requireSection('production', 'view'), async (c) =>
+      c.json({ job: await getJob(db, c.get('principal'), c.req.param('id')) }),
     )
     .get('/orders', requireSection('orders', 'view'), async (c) =>
       c.json(await getPartsOrders(db, c.get('principal'))),

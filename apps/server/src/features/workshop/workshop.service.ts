@@ -13,10 +13,12 @@ import {
   isPartSatisfied,
   jobDeadline,
   jobListOf,
+  jobListOfCounts,
   orderJobs,
   partIdOf,
   roundQuantity,
   settleProcurementEntry,
+  summarizeParts,
   toDbStatus,
   toJobStatus,
 } from '@hr/shared/workshop/job-rules';
@@ -24,6 +26,7 @@ import {
   COMPLETE_LIST_LIMIT,
   type Job,
   type JobBoardResponse,
+  type JobSummary,
   type PartsOrdersResponse,
   type UpdateJobRequest,
 } from '@hr/shared/workshop/workshop.schemas';
@@ -36,12 +39,14 @@ import { errors } from '../../http/app-error.ts';
 import {
   addStock,
   appendToSchedule,
+  type BoardWorkOrderRow,
   type BomProductRow,
   findBomProducts,
   findComponents,
+  findProductSlots,
   findSchedule,
   findWorkOrder,
-  listCompletedWorkOrders,
+  listBoardWorkOrders,
   listOpenWorkOrders,
   lockWorkOrder,
   openWorkOrderIds,
@@ -75,6 +80,9 @@ function slotsOf(product: BomProductRow | undefined): ComponentSlot[] {
   }
   return slots;
 }
+
+const titleOf = (row: Pick<WorkOrderRow, 'productCode' | 'productName'>) =>
+  `${row.productCode} - ${row.productName}`;
 
 /**
  * Jobs of the given work orders: their BOM products by id, then only the components those name,
@@ -111,7 +119,7 @@ async function buildJobs(
     const deadline = jobDeadline(row.dueDate, row.createdAt);
     return {
       id: row.id,
-      title: `${row.productCode} - ${row.productName}`,
+      title: titleOf(row),
       type: 'work_order',
       status,
       deadline,
@@ -135,27 +143,90 @@ async function buildJobs(
 
 const today = () => isoDate(new Date());
 
-/** The Orders, Stock and Complete lists of the Operations screen, each in schedule order. */
+/**
+ * Job summaries of the given work orders (ADR 0023): the part counts and the list come from the
+ * shared rules (`summarizeParts`, `jobListOfCounts`) over the named slots of their BOM products and
+ * the stock on hand, read in one narrow statement; no part, document or photo is built.
+ */
+async function buildSummaries(
+  tx: Tx,
+  companyId: string,
+  rows: BoardWorkOrderRow[],
+  schedule: readonly string[],
+  today: string,
+): Promise<JobSummary[]> {
+  const productIds = [...new Set(rows.map((r) => r.productId).filter((id): id is string => id !== null))];
+  const slotsByProduct = new Map<string, ComponentSlot[]>();
+  const stock = new Map<string, { quantityOnHand: number }>();
+  for (const slot of await findProductSlots(tx, companyId, productIds)) {
+    let slots = slotsByProduct.get(slot.productId);
+    if (!slots) {
+      slots = [];
+      slotsByProduct.set(slot.productId, slots);
+    }
+    slots.push({ index: slot.index, partNumber: slot.partNumber, quantity: slot.quantity });
+    if (slot.quantityOnHand !== null)
+      stock.set(slot.partNumber.trim(), { quantityOnHand: slot.quantityOnHand });
+  }
+  const scheduled = new Set(schedule);
+  const none: ComponentSlot[] = [];
+  return rows.map((row) => {
+    const partCounts = summarizeParts({
+      workOrderId: row.id,
+      quantityRequired: row.quantityRequired,
+      slots: (row.productId && slotsByProduct.get(row.productId)) || none,
+      stock,
+      procurement: row.partsProcurementStatus ?? [],
+    });
+    const status = toJobStatus(row.status);
+    const isComplete = status === 'complete';
+    const deadline = jobDeadline(row.dueDate, row.createdAt);
+    return {
+      id: row.id,
+      title: titleOf(row),
+      workOrderNumber: row.workOrderNumber,
+      status,
+      deadline,
+      isOverdue: isOverdue(deadline, today, isComplete),
+      isComplete,
+      issued: row.issued,
+      comments: row.notes,
+      quantityRequired: row.quantityRequired,
+      list: jobListOfCounts(isComplete, partCounts),
+      isNew: !scheduled.has(row.id),
+      partCounts,
+    } satisfies JobSummary;
+  });
+}
+
+/**
+ * The Orders, Stock and Complete lists of the Operations screen, each in schedule order, as job
+ * summaries: four statements (tenant set-up, schedule, work orders, product slots with stock).
+ */
 export async function getJobBoard(db: Db, principal: Principal): Promise<JobBoardResponse> {
   const day = today();
   return inTenant(db, principal, async (tx) => {
     const companyId = principal.companyId;
     const schedule = await findSchedule(tx, companyId);
-    const open = await listOpenWorkOrders(tx, companyId);
-    const completed = await listCompletedWorkOrders(tx, companyId, COMPLETE_LIST_LIMIT);
-    const jobs = await buildJobs(tx, companyId, [...open, ...completed], schedule, day);
-    const active = jobs.filter((j) => j.list !== 'complete');
-    const openIds = new Set(active.map((j) => j.id));
+    const rows = await listBoardWorkOrders(tx, companyId, COMPLETE_LIST_LIMIT);
+    const jobs = await buildSummaries(tx, companyId, rows, schedule, day);
+    const orders: JobSummary[] = [];
+    const stock: JobSummary[] = [];
+    const complete: { job: JobSummary; createdAt: number }[] = [];
+    const openIds = new Set<string>();
+    jobs.forEach((job, i) => {
+      if (job.list === 'complete') {
+        complete.push({ job, createdAt: Date.parse((rows[i] as BoardWorkOrderRow).createdAt) });
+        return;
+      }
+      openIds.add(job.id);
+      (job.list === 'orders' ? orders : stock).push(job);
+    });
     return {
-      orders: orderJobs(
-        active.filter((j) => j.list === 'orders'),
-        schedule,
-      ),
-      stock: orderJobs(
-        active.filter((j) => j.list === 'stock'),
-        schedule,
-      ),
-      complete: jobs.filter((j) => j.list === 'complete'),
+      orders: orderJobs(orders, schedule),
+      stock: orderJobs(stock, schedule),
+      // Most recently created first, as before (the statement's rows come in no set order).
+      complete: complete.sort((a, b) => b.createdAt - a.createdAt).map((c) => c.job),
       schedule: schedule.filter((id) => openIds.has(id)),
       today: day,
     };
@@ -184,6 +255,12 @@ async function loadJob(tx: Tx, principal: Principal, id: string): Promise<Job> {
   const schedule = await findSchedule(tx, principal.companyId);
   const [job] = await buildJobs(tx, principal.companyId, [row], schedule, today());
   return job as Job;
+}
+
+/** One full job (parts, notes, SOP documents, photos, issuer) for the job details dialog. */
+export async function getJob(db: Db, principal: Principal, jobId: string): Promise<Job> {
+  assertJobId(jobId);
+  return inTenant(db, principal, (tx) => loadJob(tx, principal, jobId));
 }
 
 /** The locked work order's part at `index`, with its entry (a fresh one when never ordered). */

@@ -35,11 +35,36 @@ function allJobs(b: Json): Json[] {
   return [...b.orders, ...b.stock, ...b.complete];
 }
 
-async function jobByNumber(number: string, email?: string): Promise<Json> {
+/** A job's summary on the board. */
+async function summaryByNumber(number: string, email?: string): Promise<Json> {
   const job = allJobs(await board(email)).find((j) => j.workOrderNumber === number);
   expect(job, number).toBeDefined();
   return job;
 }
+
+/** The full job behind a board card, from the details endpoint. */
+async function jobByNumber(number: string, email = 'manager@northwind.example'): Promise<Json> {
+  const summary = await summaryByNumber(number, email);
+  const res = await (await as(email)).get(`/api/v1/workshop/jobs/${summary.id}`);
+  expect(res.status).toBe(200);
+  return (await json(res)).job;
+}
+
+const SUMMARY_KEYS = [
+  'comments',
+  'deadline',
+  'id',
+  'isComplete',
+  'isNew',
+  'isOverdue',
+  'issued',
+  'list',
+  'partCounts',
+  'quantityRequired',
+  'status',
+  'title',
+  'workOrderNumber',
+];
 
 async function stockOf(partNumber: string, company = 'Northwind'): Promise<number> {
   const [row] = rowsOf<{ q: string }>(
@@ -55,46 +80,75 @@ const orderUrl = (id: string, index: number) => `/api/v1/workshop/jobs/${id}/par
 const receiveUrl = (id: string, index: number) => `/api/v1/workshop/jobs/${id}/parts/${index}/receive`;
 
 describe('the job board', () => {
-  it('builds jobs from work orders, BOM products and the component stock', async () => {
+  it('lists job summaries: what a card shows and the list each job is in', async () => {
     const b = await board();
     const wo1001 = b.orders.find((j: Json) => j.workOrderNumber === 'WO-1001');
-    expect(wo1001).toMatchObject({
+    // Slot 3 (a drive shaft) is short; the four other parts are on the shelf.
+    expect(wo1001).toEqual({
+      id: expect.any(String),
       title: 'GBX-100 - Gearbox assembly',
-      type: 'work_order',
+      workOrderNumber: 'WO-1001',
       status: 'pending',
+      deadline: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      isOverdue: false,
+      isComplete: false,
+      issued: false,
+      comments: null,
+      quantityRequired: 5,
+      list: 'orders',
+      isNew: false,
+      partCounts: { total: 5, ready: 4, toOrder: 1, awaiting: 0 },
     });
-    const shaft = wo1001.parts.find((p: Json) => p.partNumber === 'SHF-25-300');
-    // Slot quantity 1 x 5 units; 3 on hand; shortfall 2.
-    expect(shaft).toMatchObject({
-      quantity: 5,
-      onHand: 3,
-      inStock: false,
-      needsOrder: true,
-      orderQuantity: 2,
-      supplier: 'Precision Shafts',
-      state: 'to_order',
-      name: 'Drive shaft 25 mm x 300 mm',
-    });
-    expect(wo1001.parts).toHaveLength(5);
-    expect(wo1001.sopDocuments).toEqual(['/docs/sop/SOP-GBX-100.pdf']);
+    // Narrow: no parts, documents, photos or issuer on the board.
+    for (const job of allJobs(b)) expect(Object.keys(job).sort()).toEqual(SUMMARY_KEYS);
 
-    const wo1003 = b.stock.find((j: Json) => j.workOrderNumber === 'WO-1003');
-    expect(wo1003).toMatchObject({ isOverdue: true, comments: 'Customer collecting in person.' });
-    const wo1004 = b.orders.find((j: Json) => j.workOrderNumber === 'WO-1004');
-    expect(wo1004.parts[0]).toMatchObject({
-      state: 'part_received',
-      quantityOrdered: 2,
-      quantityReceived: 1,
-      isPartialDelivery: true,
-      balanceToFollow: 1,
+    expect(b.stock.find((j: Json) => j.workOrderNumber === 'WO-1003')).toMatchObject({
+      isOverdue: true,
+      comments: 'Customer collecting in person.',
+      partCounts: { total: 5, ready: 5, toOrder: 0, awaiting: 0 },
+    });
+    // A partial delivery is still awaited; the job stays in Orders.
+    expect(b.orders.find((j: Json) => j.workOrderNumber === 'WO-1004').partCounts).toMatchObject({
+      total: 6,
+      awaiting: 1,
+      toOrder: 0,
+    });
+    expect(b.stock.find((j: Json) => j.workOrderNumber === 'WO-1005')).toMatchObject({
+      issued: true,
+      status: 'in-progress',
+    });
+    expect(b.stock.find((j: Json) => j.workOrderNumber === 'WO-1007').partCounts).toEqual({
+      total: 6,
+      ready: 6,
+      toOrder: 0,
+      awaiting: 0,
     });
     expect(b.orders.find((j: Json) => j.workOrderNumber === 'WO-1002').status).toBe('in-progress');
-    expect(b.complete.map((j: Json) => j.workOrderNumber).sort()).toEqual(['WO-1010', 'WO-1011']);
+    // Complete: the most recently created first (WO-1011 was created 20 days ago, WO-1010 30).
+    expect(b.complete.map((j: Json) => j.workOrderNumber)).toEqual(['WO-1011', 'WO-1010']);
     expect(b.complete.every((j: Json) => j.isComplete && j.status === 'complete')).toBe(true);
     // Every list holds content, and the active lists never hold a completed job.
     expect(b.orders.length).toBeGreaterThan(0);
     expect(b.stock.length).toBeGreaterThan(0);
     expect([...b.orders, ...b.stock].some((j: Json) => j.isComplete)).toBe(false);
+  });
+
+  it('each summary agrees with its full job (same rules, same counts, same list)', async () => {
+    const manager = await as('manager@northwind.example');
+    for (const summary of allJobs(await board())) {
+      const res = await manager.get(`/api/v1/workshop/jobs/${summary.id}`);
+      expect(res.status).toBe(200);
+      const { job } = await json(res);
+      const states: string[] = job.parts.map((p: Json) => p.state);
+      expect(summary.partCounts, summary.workOrderNumber).toEqual({
+        total: states.length,
+        ready: states.filter((s) => s === 'in_stock' || s === 'received').length,
+        toOrder: states.filter((s) => s === 'to_order').length,
+        awaiting: states.filter((s) => s === 'ordered' || s === 'part_received').length,
+      });
+      for (const key of SUMMARY_KEYS.filter((k) => k !== 'partCounts'))
+        expect(summary[key], `${summary.workOrderNumber} ${key}`).toEqual(job[key]);
+    }
   });
 
   it('falls back to a deadline 7 days after creation', async () => {
@@ -103,7 +157,7 @@ describe('the job board', () => {
       .from(workOrders)
       .where(eq(workOrders.workOrderNumber, 'WO-1008'))
       .limit(1);
-    const job = await jobByNumber('WO-1008');
+    const job = await summaryByNumber('WO-1008');
     const expected = new Date((row as { createdAt: Date }).createdAt.getTime() + 7 * 86_400_000)
       .toISOString()
       .slice(0, 10);
@@ -116,6 +170,61 @@ describe('the job board', () => {
     expect(b.stock.slice(0, 2).every((j: Json) => !j.isNew)).toBe(true);
     expect(b.stock.slice(2).every((j: Json) => j.isNew)).toBe(true);
     expect(b.orders[0].workOrderNumber).toBe('WO-1001');
+  });
+});
+
+describe('the job details', () => {
+  it('returns the full job: parts, SOP documents, photos, notes and the issuer', async () => {
+    const wo1001 = await jobByNumber('WO-1001');
+    expect(wo1001).toMatchObject({
+      title: 'GBX-100 - Gearbox assembly',
+      type: 'work_order',
+      status: 'pending',
+      list: 'orders',
+      sopDocuments: ['/docs/sop/SOP-GBX-100.pdf'],
+      photos: ['/docs/photos/GBX-100-front.jpg'],
+      issuedBy: null,
+    });
+    expect(wo1001.parts).toHaveLength(5);
+    // Slot quantity 1 x 5 units; 3 on hand; shortfall 2.
+    expect(wo1001.parts.find((p: Json) => p.partNumber === 'SHF-25-300')).toMatchObject({
+      quantity: 5,
+      onHand: 3,
+      inStock: false,
+      needsOrder: true,
+      orderQuantity: 2,
+      supplier: 'Precision Shafts',
+      state: 'to_order',
+      name: 'Drive shaft 25 mm x 300 mm',
+    });
+    expect(await jobByNumber('WO-1003')).toMatchObject({
+      isOverdue: true,
+      comments: 'Customer collecting in person.',
+    });
+    expect((await jobByNumber('WO-1004')).parts[0]).toMatchObject({
+      state: 'part_received',
+      quantityOrdered: 2,
+      quantityReceived: 1,
+      isPartialDelivery: true,
+      balanceToFollow: 1,
+    });
+    const wo1005 = await jobByNumber('WO-1005');
+    expect(wo1005).toMatchObject({ issued: true, issuedBy: { name: 'Maya Mitchell' } });
+    expect(Date.parse(wo1005.issuedAt)).not.toBeNaN();
+  });
+
+  it('answers 404 with the job-not-found message for another company, a malformed or an unknown id', async () => {
+    const northwindJob = await summaryByNumber('WO-1001');
+    const southbank = await as('owner@southbank.example');
+    for (const id of [northwindJob.id, 'not-a-uuid', crypto.randomUUID(), '1%20or%201=1']) {
+      const res = await southbank.get(`/api/v1/workshop/jobs/${id}`);
+      expect(res.status, id).toBe(404);
+      expect((await json(res)).error).toEqual({ code: 'NOT_FOUND', message: 'Job not found.' });
+    }
+    // The owner of the job still reads it.
+    expect(
+      (await (await as('owner@northwind.example')).get(`/api/v1/workshop/jobs/${northwindJob.id}`)).status,
+    ).toBe(200);
   });
 });
 
@@ -383,13 +492,27 @@ describe('tenants and permissions', () => {
       message: "You don't have permission to access this section.",
     });
     expect((await client.post(orderUrl(job.id, 2), { quantity: 5 })).status).toBe(403);
-    // View on production reads the board but cannot change a job.
+    // View on production reads the board and a job's details but cannot change a job.
     expect((await client.get('/api/v1/workshop/jobs')).status).toBe(200);
+    expect((await client.get(`/api/v1/workshop/jobs/${job.id}`)).status).toBe(200);
     expect(
       (await client.call('PATCH', `/api/v1/workshop/jobs/${job.id}`, { status: 'complete' })).status,
     ).toBe(403);
     expect((await client.call('DELETE', '/api/v1/workshop/schedule')).status).toBe(403);
     expect(await db.select().from(workOrders).where(eq(workOrders.id, job.id))).toEqual(before);
+
+    // No access on production: neither the board nor a job's details.
+    await db
+      .update(userPermissions)
+      .set({ accessLevel: 'no_access' })
+      .where(and(eq(userPermissions.userId, tom.id), eq(userPermissions.sectionId, 'production')));
+    const blocked = httpClient(t.app.app);
+    await blocked.signIn('tom@northwind.example');
+    for (const url of ['/api/v1/workshop/jobs', `/api/v1/workshop/jobs/${job.id}`]) {
+      const res = await blocked.get(url);
+      expect(res.status, url).toBe(403);
+      expect((await json(res)).error.code).toBe('FORBIDDEN');
+    }
 
     // Everyone else keeps the default (full) access.
     const alice = await as('alice@northwind.example');
@@ -410,7 +533,7 @@ describe('tenants and permissions', () => {
 });
 
 describe('a big workshop', () => {
-  it('lists 2,000 open work orders with their parts', async () => {
+  it('lists 2,000 open work orders with their part counts', async () => {
     const db = t.app.database.db;
     const [component] = await db
       .select({ companyId: componentDatabase.companyId })
@@ -436,7 +559,7 @@ describe('a big workshop', () => {
     const b = await board('sam@southbank.example');
     const bulk = [...b.orders, ...b.stock].filter((j: Json) => j.workOrderNumber.startsWith('BULK-'));
     expect(bulk).toHaveLength(2000);
-    expect(bulk.every((j: Json) => j.parts.length === 5)).toBe(true);
+    expect(bulk.every((j: Json) => j.partCounts.total === 5)).toBe(true);
 
     // One round of queries, however many work orders: count the statements the board sends.
     const statements: string[] = [];
@@ -460,7 +583,7 @@ describe('a big workshop', () => {
     };
     const direct = await getJobBoard(counting, principal);
     expect(direct.orders.length + direct.stock.length).toBe(b.orders.length + b.stock.length);
-    // set_config, schedule, open work orders, completed work orders, BOM products, components.
-    expect(statements).toHaveLength(6);
+    // set_config, schedule, work orders (open and recently completed), product slots with their stock.
+    expect(statements).toHaveLength(4);
   });
 });

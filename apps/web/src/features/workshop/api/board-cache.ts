@@ -5,7 +5,9 @@
 import type { JobBoardResponse } from '@hr/shared/workshop/workshop.schemas';
 
 const MAX_CACHED_CHARS = 1_500_000;
-const keyOf = (companyId: string) => `workshop:board:${companyId}`;
+/** Boards of job summaries (ADR 0023); the older key held full jobs and is removed on the next write. */
+const keyOf = (companyId: string) => `workshop:board-summaries:${companyId}`;
+const legacyKeyOf = (companyId: string) => `workshop:board:${companyId}`;
 
 export function readCachedBoard(companyId: string | null): JobBoardResponse | undefined {
   if (!companyId) return undefined;
@@ -15,6 +17,8 @@ export function readCachedBoard(companyId: string | null): JobBoardResponse | un
     const value = JSON.parse(text) as Partial<JobBoardResponse>;
     if (!Array.isArray(value.orders) || !Array.isArray(value.stock) || !Array.isArray(value.complete))
       return undefined;
+    const first = value.orders[0] ?? value.stock[0] ?? value.complete[0];
+    if (first && typeof first.partCounts !== 'object') return undefined;
     return value as JobBoardResponse;
   } catch {
     return undefined;
@@ -24,6 +28,7 @@ export function readCachedBoard(companyId: string | null): JobBoardResponse | un
 export function writeCachedBoard(companyId: string | null, board: JobBoardResponse): void {
   if (!companyId) return;
   try {
+    window.localStorage.removeItem(legacyKeyOf(companyId));
     const text = JSON.stringify(board);
     if (text.length > MAX_CACHED_CHARS) window.localStorage.removeItem(keyOf(companyId));
     else window.localStorage.setItem(keyOf(companyId), text);

@@ -2,6 +2,7 @@
 import type { JobResponse } from '@hr/shared/workshop/workshop.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
+import { storeJob } from './get-job';
 import { workshopKeys } from './workshop-keys';
 
 export function issueJob(jobId: string): Promise<JobResponse> {
@@ -12,6 +13,7 @@ export function useIssueJob() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: issueJob,
+    onSuccess: (data) => storeJob(queryClient, data),
     onSettled: () => queryClient.invalidateQueries({ queryKey: workshopKeys.all }),
   });
 }

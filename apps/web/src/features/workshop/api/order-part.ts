@@ -2,6 +2,7 @@
 import type { JobResponse, OrderPartRequest } from '@hr/shared/workshop/workshop.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
+import { storeJob } from './get-job';
 import { workshopKeys } from './workshop-keys';
 
 export interface OrderPartInput extends OrderPartRequest {
@@ -20,6 +21,7 @@ export function useOrderPart() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: orderPart,
+    onSuccess: (data) => storeJob(queryClient, data),
     onSettled: () => queryClient.invalidateQueries({ queryKey: workshopKeys.all }),
   });
 }

@@ -2,6 +2,7 @@
 import type { JobResponse, ReceivePartRequest } from '@hr/shared/workshop/workshop.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
+import { storeJob } from './get-job';
 import { workshopKeys } from './workshop-keys';
 
 export interface ReceivePartInput extends ReceivePartRequest {
@@ -20,6 +21,7 @@ export function useReceivePart() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: receivePart,
+    onSuccess: (data) => storeJob(queryClient, data),
     onSettled: () => queryClient.invalidateQueries({ queryKey: workshopKeys.all }),
   });
 }

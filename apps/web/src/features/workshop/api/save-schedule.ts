@@ -3,7 +3,7 @@
  * the cache at once (optimistic) and rolled back if the server refuses.
  */
 import { reorderSchedule } from '@hr/shared/workshop/job-rules';
-import type { Job, JobBoardResponse, ScheduleResponse } from '@hr/shared/workshop/workshop.schemas';
+import type { JobBoardResponse, JobSummary, ScheduleResponse } from '@hr/shared/workshop/workshop.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { writeCachedBoard } from './board-cache';
@@ -21,9 +21,9 @@ export interface ReorderListInput {
 
 function reorderBoard(board: JobBoardResponse, { list, ids }: ReorderListInput): JobBoardResponse {
   const byId = new Map(board[list].map((j) => [j.id, j]));
-  const reordered = ids.map((id) => byId.get(id)).filter((j): j is Job => j !== undefined);
+  const reordered = ids.map((id) => byId.get(id)).filter((j): j is JobSummary => j !== undefined);
   const scheduled = new Set(ids);
-  const mark = (j: Job) => (scheduled.has(j.id) ? { ...j, isNew: false } : j);
+  const mark = (j: JobSummary) => (scheduled.has(j.id) ? { ...j, isNew: false } : j);
   return { ...board, [list]: reordered.map(mark), schedule: reorderSchedule(board.schedule, ids) };
 }
 

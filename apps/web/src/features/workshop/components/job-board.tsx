@@ -3,7 +3,7 @@
  * Complete, each in the company's shared schedule order.
  */
 
-import type { Job, JobBoardResponse } from '@hr/shared/workshop/workshop.schemas';
+import type { JobBoardResponse, JobSummary } from '@hr/shared/workshop/workshop.schemas';
 import { WORKSHOP_MESSAGES } from '@hr/shared/workshop/workshop-messages';
 import { RotateCcw } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
@@ -63,7 +63,7 @@ export function BoardSkeleton() {
   );
 }
 
-function findJob(board: JobBoardResponse | undefined, id: string | null): Job | null {
+function findJob(board: JobBoardResponse | undefined, id: string | null): JobSummary | null {
   if (!board || !id) return null;
   return [...board.orders, ...board.stock, ...board.complete].find((j) => j.id === id) ?? null;
 }
@@ -114,7 +114,7 @@ export function JobBoard() {
     }
   }
 
-  const renderJob = (job: Job, handle?: ReactNode) => (
+  const renderJob = (job: JobSummary, handle?: ReactNode) => (
     <JobCard
       job={job}
       handle={handle}
@@ -223,7 +223,8 @@ export function JobBoard() {
         })}
       </Tabs>
       <JobDetailsDialog
-        job={findJob(data, openId)}
+        jobId={openId}
+        summary={findJob(data, openId)}
         abilities={abilities}
         onOpenChange={(open) => !open && setOpenId(null)}
       />

@@ -1,6 +1,5 @@
 /** One job in a list: what it is, when it is due, how its parts stand, and its quick actions. */
-import { isPartSatisfied } from '@hr/shared/workshop/job-rules';
-import type { Job } from '@hr/shared/workshop/workshop.schemas';
+import type { JobSummary } from '@hr/shared/workshop/workshop.schemas';
 import { CalendarPlus, ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
@@ -17,17 +16,15 @@ export function JobCard({
   markingScheduled,
   className,
 }: {
-  job: Job;
+  job: JobSummary;
   /** The drag handle, when the list can be reordered. */
   handle?: ReactNode;
-  onOpen: (job: Job) => void;
-  onMarkScheduled?: (job: Job) => void;
+  onOpen: (job: JobSummary) => void;
+  onMarkScheduled?: (job: JobSummary) => void;
   markingScheduled?: boolean;
   className?: string;
 }) {
-  const ready = job.parts.filter(isPartSatisfied).length;
-  const toOrder = job.parts.filter((p) => p.state === 'to_order').length;
-  const awaiting = job.parts.filter((p) => p.state === 'ordered' || p.state === 'part_received').length;
+  const { total, ready, toOrder, awaiting } = job.partCounts;
   const status = JOB_STATUS_LABELS[job.status];
   return (
     <article
@@ -52,7 +49,7 @@ export function JobCard({
           <DeadlineLabel deadline={job.deadline} overdue={job.isOverdue} />
           <span>Quantity {formatQuantity(job.quantityRequired)}</span>
           <span>
-            Parts ready {ready} of {job.parts.length}
+            Parts ready {ready} of {total}
           </span>
           {toOrder > 0 && <span className="font-medium text-destructive">{toOrder} to order</span>}
           {awaiting > 0 && <span className="font-medium text-blue-800">{awaiting} awaiting delivery</span>}

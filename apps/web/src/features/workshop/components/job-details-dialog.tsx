@@ -1,9 +1,10 @@
 /** Everything about one job: parts, notes, SOP documents and photos, and the job's actions. */
 import { isPartSatisfied } from '@hr/shared/workshop/job-rules';
-import type { Job } from '@hr/shared/workshop/workshop.schemas';
+import type { Job, JobSummary } from '@hr/shared/workshop/workshop.schemas';
 import { WORKSHOP_MESSAGES } from '@hr/shared/workshop/workshop-messages';
 import { CheckCircle2, FileText, Image, Send } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -19,9 +20,11 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
+import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
+import { useJob } from '../api/get-job';
 import { useIssueJob } from '../api/issue-job';
 import { useUpdateJob } from '../api/update-job';
 import type { WorkshopAbilities } from '../workshop-access';
@@ -200,49 +203,104 @@ function JobActions({ job }: { job: Job }) {
   );
 }
 
+/** The header: from the full job once loaded, from the board's summary until then. */
+function JobHeader({ head, job }: { head: JobSummary | Job | null; job: Job | undefined }) {
+  return (
+    <DialogHeader>
+      <DialogTitle>{head?.title ?? 'Job details'}</DialogTitle>
+      <DialogDescription asChild>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          {head && (
+            <>
+              <span>{head.workOrderNumber}</span>
+              <span>Quantity {formatQuantity(head.quantityRequired)}</span>
+              <DeadlineLabel deadline={head.deadline} overdue={head.isOverdue} />
+              <StatusPill tone={JOB_STATUS_LABELS[head.status].tone}>
+                {JOB_STATUS_LABELS[head.status].label}
+              </StatusPill>
+              {head.issued && (
+                <StatusPill tone="success">
+                  Issued{job?.issuedAt ? ` ${formatDateTime(job.issuedAt)}` : ''}
+                  {job?.issuedBy?.name ? ` by ${job.issuedBy.name}` : ''}
+                </StatusPill>
+              )}
+            </>
+          )}
+        </div>
+      </DialogDescription>
+    </DialogHeader>
+  );
+}
+
+function JobDetailsSkeleton() {
+  return (
+    <div className="grid gap-3">
+      <p className="sr-only" role="status">
+        Loading job details...
+      </p>
+      <Skeleton className="h-32 w-full" aria-hidden="true" />
+      <Skeleton className="h-20 w-full" aria-hidden="true" />
+    </div>
+  );
+}
+
+function JobDetails({ job, abilities }: { job: Job; abilities: WorkshopAbilities }) {
+  return (
+    <>
+      <section aria-label="Parts">
+        <h3 className="mb-1 text-sm font-semibold">Parts</h3>
+        <PartsTable job={job} abilities={abilities} caption={`Parts of ${job.workOrderNumber}`} />
+      </section>
+      <div className="grid gap-4 md:grid-cols-[2fr_1fr_1fr] [&>*]:min-w-0">
+        <NotesForm job={job} canEdit={abilities.canEditJobs && !job.isComplete} />
+        <DocumentLinks title="SOP documents" urls={job.sopDocuments} icon={FileText} />
+        <DocumentLinks title="Photos" urls={job.photos} icon={Image} />
+      </div>
+      {abilities.canEditJobs && <JobActions job={job} />}
+    </>
+  );
+}
+
+/**
+ * The job details dialog: opens at once with the card's summary in its header, and loads the full
+ * job (`GET /api/v1/workshop/jobs/:id`) for the parts, notes, documents and actions (ADR 0023).
+ */
 export function JobDetailsDialog({
-  job,
+  jobId,
+  summary,
   abilities,
   onOpenChange,
 }: {
-  job: Job | null;
+  /** The open job, or null when the dialog is closed. */
+  jobId: string | null;
+  /** The job's card on the board, shown until the full job is loaded. */
+  summary: JobSummary | null;
   abilities: WorkshopAbilities;
   onOpenChange: (open: boolean) => void;
 }) {
+  const details = useJob(jobId);
+  const job = details.data;
   return (
-    <Dialog open={job !== null} onOpenChange={onOpenChange}>
+    <Dialog open={jobId !== null} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[90vh] overflow-y-auto md:max-w-5xl [&>*]:min-w-0">
-        {job && (
+        {jobId !== null && (
           <>
-            <DialogHeader>
-              <DialogTitle>{job.title}</DialogTitle>
-              <DialogDescription asChild>
-                <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                  <span>{job.workOrderNumber}</span>
-                  <span>Quantity {formatQuantity(job.quantityRequired)}</span>
-                  <DeadlineLabel deadline={job.deadline} overdue={job.isOverdue} />
-                  <StatusPill tone={JOB_STATUS_LABELS[job.status].tone}>
-                    {JOB_STATUS_LABELS[job.status].label}
-                  </StatusPill>
-                  {job.issued && (
-                    <StatusPill tone="success">
-                      Issued{job.issuedAt ? ` ${formatDateTime(job.issuedAt)}` : ''}
-                      {job.issuedBy?.name ? ` by ${job.issuedBy.name}` : ''}
-                    </StatusPill>
-                  )}
-                </div>
-              </DialogDescription>
-            </DialogHeader>
-            <section aria-label="Parts">
-              <h3 className="mb-1 text-sm font-semibold">Parts</h3>
-              <PartsTable job={job} abilities={abilities} caption={`Parts of ${job.workOrderNumber}`} />
-            </section>
-            <div className="grid gap-4 md:grid-cols-[2fr_1fr_1fr] [&>*]:min-w-0">
-              <NotesForm job={job} canEdit={abilities.canEditJobs && !job.isComplete} />
-              <DocumentLinks title="SOP documents" urls={job.sopDocuments} icon={FileText} />
-              <DocumentLinks title="Photos" urls={job.photos} icon={Image} />
-            </div>
-            {abilities.canEditJobs && <JobActions job={job} />}
+            <JobHeader head={job ?? summary} job={job} />
+            {job ? (
+              <JobDetails job={job} abilities={abilities} />
+            ) : details.isError ? (
+              <Alert variant="destructive">
+                <AlertTitle>{WORKSHOP_MESSAGES.jobLoadFailed}</AlertTitle>
+                <AlertDescription className="flex flex-wrap items-center gap-3">
+                  <span>{errorMessage(details.error)}</span>
+                  <Button size="sm" variant="outline" onClick={() => details.refetch()}>
+                    Try again
+                  </Button>
+                </AlertDescription>
+              </Alert>
+            ) : (
+              <JobDetailsSkeleton />
+            )}
           </>
         )}
       </DialogContent>

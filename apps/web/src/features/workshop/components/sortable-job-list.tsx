@@ -20,7 +20,7 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import type { Job } from '@hr/shared/workshop/workshop.schemas';
+import type { JobSummary } from '@hr/shared/workshop/workshop.schemas';
 import { GripVertical } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/class-names';
@@ -30,7 +30,7 @@ function SortableItem({
   disabled,
   children,
 }: {
-  job: Job;
+  job: JobSummary;
   disabled: boolean;
   children: (handle: ReactNode) => ReactNode;
 }) {
@@ -71,11 +71,11 @@ export function SortableJobList({
   onReorder,
   renderJob,
 }: {
-  jobs: Job[];
+  jobs: JobSummary[];
   label: string;
   disabled: boolean;
   onReorder: (ids: string[]) => void;
-  renderJob: (job: Job, handle: ReactNode) => ReactNode;
+  renderJob: (job: JobSummary, handle: ReactNode) => ReactNode;
 }) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),

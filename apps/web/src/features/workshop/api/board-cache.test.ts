@@ -1,0 +1,49 @@
+import type { JobBoardResponse } from '@hr/shared/workshop/workshop.schemas';
+import { afterEach, describe, expect, it } from 'vitest';
+import { readCachedBoard, writeCachedBoard } from './board-cache';
+
+const COMPANY = '00000000-0000-4000-8000-0000000000aa';
+
+const board: JobBoardResponse = {
+  orders: [
+    {
+      id: '00000000-0000-4000-8000-000000000001',
+      title: 'GBX-100 - Gearbox assembly',
+      workOrderNumber: 'WO-1001',
+      status: 'pending',
+      deadline: '2030-03-11',
+      isOverdue: false,
+      isComplete: false,
+      issued: false,
+      comments: null,
+      quantityRequired: 5,
+      list: 'orders',
+      isNew: false,
+      partCounts: { total: 5, ready: 4, toOrder: 1, awaiting: 0 },
+    },
+  ],
+  stock: [],
+  complete: [],
+  schedule: ['00000000-0000-4000-8000-000000000001'],
+  today: '2030-03-01',
+};
+
+afterEach(() => window.localStorage.clear());
+
+describe('board cache', () => {
+  it('keeps the last board of summaries per company', () => {
+    writeCachedBoard(COMPANY, board);
+    expect(readCachedBoard(COMPANY)).toEqual(board);
+    expect(readCachedBoard('another')).toBeUndefined();
+  });
+
+  it('ignores and removes a board of full jobs cached before ADR 0023', () => {
+    const legacy = { ...board, orders: [{ ...board.orders[0], partCounts: undefined, parts: [] }] };
+    window.localStorage.setItem(`workshop:board:${COMPANY}`, JSON.stringify(legacy));
+    window.localStorage.setItem(`workshop:board-summaries:${COMPANY}`, JSON.stringify(legacy));
+    expect(readCachedBoard(COMPANY)).toBeUndefined();
+    writeCachedBoard(COMPANY, board);
+    expect(window.localStorage.getItem(`workshop:board:${COMPANY}`)).toBeNull();
+    expect(readCachedBoard(COMPANY)).toEqual(board);
+  });
+});
