@@ -25,6 +25,7 @@ import { workshopRoutes } from './features/workshop/workshop.routes.ts';
 import type { AppEnv } from './http/app-env.ts';
 import { csrfGuard } from './http/csrf.ts';
 import { errorBody, handleError } from './http/error-handler.ts';
+import { openApiRoutes } from './http/openapi/openapi.routes.ts';
 import { requestContext } from './http/request-context.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { requireSession } from './http/session.ts';
@@ -142,6 +143,15 @@ export function createApp({
   app.onError(handleError);
   app.use('/api/*', csrfGuard(env.PUBLIC_URL));
   app.route('/api/health', healthRoutes(db));
+  // Public, like health: read off this app's routes on first request (ADR 0044).
+  app.route(
+    '/api/openapi.json',
+    openApiRoutes({
+      routes: () => app.routes,
+      sessionCookieName: async () => (await auth.$context).authCookies.sessionToken.name,
+      publicUrl: env.PUBLIC_URL,
+    }),
+  );
   app.route('/api/auth', authRoutes(deps));
   // Redeemed server-to-server by the sister app, without a session: before the guarded v1 router.
   app.route('/api/v1/cross-app/exchange', crossAppExchangeRoutes(integrations.crossApp));

@@ -14,5 +14,6 @@ export function isoDateSchema(requiredMessage: string) {
   return z
     .string({ error: requiredMessage })
     .min(1, requiredMessage)
-    .refine(isValidIsoDate, { message: 'Enter a valid date' });
+    .refine(isValidIsoDate, { message: 'Enter a valid date' })
+    .meta({ format: 'date' });
 }

@@ -11,6 +11,8 @@ import { sessionNeedsRefresh, verifiedSessionToken } from '../features/auth/sess
 import type { AppEnv } from './app-env.ts';
 import { errors } from './app-error.ts';
 
+const sessionGuards = new WeakSet<object>();
+
 /**
  * One round trip per request (ADR 0043): the signed cookie is checked here, then one statement reads
  * the session, its user and principal. Better Auth only runs when it would extend the session (once a
@@ -22,7 +24,7 @@ export function requireSession(deps: { db: Db; auth: Auth }) {
     cookieName: ctx.authCookies.sessionToken.name,
     sessionConfig: ctx.sessionConfig,
   }));
-  return createMiddleware<AppEnv>(async (c, next) => {
+  const middleware = createMiddleware<AppEnv>(async (c, next) => {
     const { secret, cookieName, sessionConfig } = await settings;
     const token = verifiedSessionToken(getCookie(c, cookieName), secret);
     const row = token ? await findSessionPrincipal(deps.db, token) : null;
@@ -41,6 +43,13 @@ export function requireSession(deps: { db: Db; auth: Auth }) {
     });
     await next();
   });
+  sessionGuards.add(middleware);
+  return middleware;
+}
+
+/** Whether a router entry is the session middleware; the OpenAPI document reads it off `app.routes`. */
+export function isSessionGuard(handler: unknown): boolean {
+  return typeof handler === 'function' && sessionGuards.has(handler);
 }
 
 /** What a role or section gate demands; the security suite reads it off the router (`app.routes`). */

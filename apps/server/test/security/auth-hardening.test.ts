@@ -230,7 +230,7 @@ describe('cross-site request forgery', () => {
 });
 
 describe('security headers', () => {
-  it('are on every response: API, errors, health, auth and the SPA', async () => {
+  it('are on every response: API, errors, health, the OpenAPI document, auth and the SPA', async () => {
     const client = httpClient(t.app);
     await client.signIn('manager@northwind.example');
     const responses: [string, Response][] = [
@@ -248,6 +248,7 @@ describe('security headers', () => {
       ],
       ['auth', await t.app.request('/api/auth/get-session')],
       ['health', await t.app.request('/api/health')],
+      ['OpenAPI document', await t.app.request('/api/openapi.json')],
       ['SPA /', await t.app.request('/')],
       ['SPA /auth', await t.app.request('/auth')],
       ['SPA asset', await t.app.request('/assets/app-1.js')],

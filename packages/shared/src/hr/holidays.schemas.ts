@@ -97,6 +97,7 @@ export const holidayRequestSchema = z.object({
 export type HolidayRequest = z.infer<typeof holidayRequestSchema>;
 
 /** `GET /api/v1/holidays/requests?limit=`: the signed-in user's own requests, newest submitted first. */
+export const myRequestsQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(500).optional() });
 export const myRequestsResponseSchema = z.object({ items: z.array(holidayRequestSchema) });
 export type MyRequestsResponse = z.infer<typeof myRequestsResponseSchema>;
 

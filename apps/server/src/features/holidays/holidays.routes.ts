@@ -2,10 +2,10 @@ import {
   calendarQuerySchema,
   holidayDecisionInputSchema,
   holidayRequestInputSchema,
+  myRequestsQuerySchema,
   workingDaysQuerySchema,
 } from '@hr/shared/hr/holidays.schemas';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { AppEnv } from '../../http/app-env.ts';
 import { idParam, parseJsonBody, parseQuery } from '../../http/validate.ts';
@@ -21,8 +21,6 @@ import {
   workingDaysBetween,
 } from './holidays.service.ts';
 
-const limitQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(500).optional() });
-
 /** Holiday Management: every signed-in user of a company. Who may decide what is checked in the service. */
 export function holidaysRoutes(deps: { db: Db }) {
   const { db } = deps;
@@ -33,7 +31,7 @@ export function holidaysRoutes(deps: { db: Db }) {
       return c.json(await workingDaysBetween(db, c.get('principal'), { start, end }));
     })
     .get('/requests', async (c) => {
-      const { limit } = parseQuery(c, limitQuerySchema);
+      const { limit } = parseQuery(c, myRequestsQuerySchema);
       return c.json(await listMyRequests(db, c.get('principal'), limit));
     })
     .post('/requests', async (c) => {

@@ -4,11 +4,15 @@
  */
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
 import { AppError, errors } from '../../http/app-error.ts';
 
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const IMAGE_NOT_AN_IMAGE = 'Please select an image file';
 export const IMAGE_TOO_LARGE = 'The image must be 2 MB or smaller';
+
+/** The multipart form of an image upload: one `file` field (its content is checked by `readImageUpload`). */
+export const imageUploadFormSchema = z.object({ file: z.file() });
 
 export interface DetectedImage {
   contentType: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
@@ -47,8 +51,9 @@ export async function readImageUpload(c: Context): Promise<{ bytes: Uint8Array; 
   } catch {
     throw errors.validation({ file: IMAGE_NOT_AN_IMAGE }, IMAGE_NOT_AN_IMAGE);
   }
-  const file = body.file;
-  if (!(file instanceof File)) throw errors.validation({ file: IMAGE_NOT_AN_IMAGE }, IMAGE_NOT_AN_IMAGE);
+  const form = imageUploadFormSchema.safeParse(body);
+  if (!form.success) throw errors.validation({ file: IMAGE_NOT_AN_IMAGE }, IMAGE_NOT_AN_IMAGE);
+  const { file } = form.data;
   if (file.size > IMAGE_MAX_BYTES) throw tooLarge();
   const bytes = new Uint8Array(await file.arrayBuffer());
   const image = detectImage(bytes);
