@@ -121,7 +121,8 @@ delete serverEnv.DATABASE_URL;
 if (process.env.E2E_DATABASE_URL) serverEnv.DATABASE_URL = process.env.E2E_DATABASE_URL;
 
 console.log(`Starting the server on ${baseUrl} (DATA_DIR=${dataDir})`);
-const server = spawn(bin('tsx'), ['apps/server/src/main.ts'], {
+// Node itself with tsx's loader, so the stop signals reach the server rather than a wrapper.
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
   env: serverEnv,
   stdio: 'inherit',

@@ -177,7 +177,8 @@ async function startServer(kind: 'postgres' | 'pglite'): Promise<{ url: string; 
   };
   if (kind === 'postgres') env.DATABASE_URL = benchPaths.databaseUrl;
   else delete env.DATABASE_URL;
-  const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+  // Node itself with tsx's loader: the measured process is the server, and a kill reaches it.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'ignore', 'inherit'],

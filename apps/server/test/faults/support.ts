@@ -72,7 +72,9 @@ export async function startServer(
   };
   delete childEnv.DATABASE_URL;
   if (env.DATABASE_URL) childEnv.DATABASE_URL = env.DATABASE_URL;
-  const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+  // Node itself with tsx's loader: the child is the server, so SIGKILL kills the server (the tsx CLI
+  // would be a wrapper whose own child survived it).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: childEnv,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -95,6 +97,11 @@ export async function startServer(
     async kill9() {
       child.kill('SIGKILL');
       await exited;
+      const stillAnswering = await fetch(`${url}/api/health`).then(
+        () => true,
+        () => false,
+      );
+      if (stillAnswering) throw new Error(`a server still answers on ${url} after SIGKILL`);
     },
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
