@@ -8,6 +8,10 @@ import {
 } from '@hr/shared/hr/holiday-rules';
 import {
   type ApprovalsResponse,
+  CALENDAR_DAY_PREVIEW,
+  type CalendarDayQuery,
+  type CalendarDayResponse,
+  type CalendarDaySummary,
   type CalendarResponse,
   HOLIDAY_MESSAGES,
   HOLIDAY_TYPE_LABELS,
@@ -39,7 +43,8 @@ import {
   type HolidayRequestRow,
   insertHolidayRequest,
   listApprovedAnnualOf,
-  listApprovedBetween,
+  listCalendarDay,
+  listCalendarPreview,
   listPendingForManager,
   listRequestsOfUser,
   listUpcomingApproved,
@@ -319,14 +324,37 @@ function toTeamHoliday(
   return { ...row, employeeName: row.employeeName ?? HOLIDAY_MESSAGES.unknownEmployee };
 }
 
-/** Approved holidays that share at least one day with the month (deliberate fix: the source dropped
- * holidays crossing a month boundary). */
+/**
+ * The team calendar's month: per day with someone away, how many people and the first few by name
+ * (ADR 0008). Holidays crossing a month edge count on their days inside the month (ADR 0007).
+ */
 export async function teamCalendar(db: Db, principal: Principal, month: string): Promise<CalendarResponse> {
   const range = monthRange(month);
   const rows = await withTenant(db, tenantOf(principal), (tx) =>
-    listApprovedBetween(tx, principal.companyId, range.start, range.end),
+    listCalendarPreview(tx, principal.companyId, range, CALENDAR_DAY_PREVIEW),
   );
-  return { month, items: rows.map(toTeamHoliday) };
+  const days: CalendarDaySummary[] = [];
+  for (const { day, people, ...entry } of rows) {
+    let current = days.at(-1);
+    if (current?.date !== day) {
+      current = { date: day, count: people, entries: [] };
+      days.push(current);
+    }
+    current.entries.push(toTeamHoliday(entry));
+  }
+  return { month, days };
+}
+
+/** Everyone away on one day, a page at a time: what "+N more" opens. */
+export async function teamCalendarDay(
+  db: Db,
+  principal: Principal,
+  query: CalendarDayQuery,
+): Promise<CalendarDayResponse> {
+  const { total, items } = await withTenant(db, tenantOf(principal), (tx) =>
+    listCalendarDay(tx, principal.companyId, query.date, { offset: query.offset, limit: query.limit }),
+  );
+  return { date: query.date, total, offset: query.offset, items: items.map(toTeamHoliday) };
 }
 
 export async function upcomingTeamHolidays(
