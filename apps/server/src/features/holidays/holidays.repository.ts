@@ -201,8 +201,8 @@ export interface CalendarPreviewRow extends TeamHolidayRow {
 const byName = (name: string, employeeRecordId: string) =>
   sql.raw(`${name} collate "und-x-icu", ${employeeRecordId}`);
 
-const teamHolidayFields = (alias: string) =>
-  sql.raw(`${alias}.id, ${alias}.user_id as "userId", ${alias}.full_name as "employeeName",
+const teamHolidayFields = (alias: string, nameAlias = alias) =>
+  sql.raw(`${alias}.id, ${alias}.user_id as "userId", ${nameAlias}.full_name as "employeeName",
     to_char(${alias}.start_date, 'YYYY-MM-DD') as "startDate", to_char(${alias}.end_date, 'YYYY-MM-DD') as "endDate",
     ${alias}.holiday_type as "holidayType", ${alias}.working_days::float8 as "workingDays"`);
 
@@ -211,11 +211,19 @@ const teamHolidayFields = (alias: string) =>
  * away, the number of people away and the first `preview` of them by name (ADR 0008). At most
  * (days x preview) rows whatever the size of the company.
  *
- * The approved holidays sharing a day with the range are read once (holiday_requests_calendar_idx),
- * numbered in name order, spread over the days they cover, and ranked per day. A person with two
- * approved holidays on one day counts once (the first by start date). `limit 31` on the days of a
- * holiday changes no result (a month has at most 31 days); it only tells the planner how many rows
- * to expect, where `generate_series` with column arguments would make it assume 1,000.
+ * - `h`: the approved holidays sharing a day with the range (holiday_requests_calendar_idx), clipped
+ *   to it (day numbers from 0).
+ * - `stretches`: each holiday keeps only the days no earlier holiday of the same person (by start
+ *   date) already covers, so a person counts once a day, on the first of their holidays covering it.
+ * - `spans`: stretches with the same days form a span (a month has at most 31 x 32 / 2 of them):
+ *   how many people, and the first few by name. The name sort runs within spans, not over the month.
+ * - `days`: each span's first few spread over its days; a day's first few are the first of its
+ *   spans' first few, its people the sum of its spans' people. Only these few rows reach the end,
+ *   where the holidays' details are read by primary key.
+ *
+ * `limit 31` on a span's days changes no result (a month has at most 31 days): it only tells the
+ * planner how many rows to expect, where `generate_series` with column arguments makes it assume
+ * 1,000.
  */
 export async function listCalendarPreview(
   tx: Tx,
@@ -226,34 +234,46 @@ export async function listCalendarPreview(
   const start = sql`${range.start}::date`;
   const end = sql`${range.end}::date`;
   const result = await tx.execute(sql`
-    with h as materialized (
-      select r.id, r.user_id, r.employee_record_id, e.full_name, r.start_date, r.end_date,
-        r.holiday_type, r.working_days,
+    with h as (
+      select r.id, r.employee_record_id, e.full_name, r.start_date,
         greatest(r.start_date, ${start}) - ${start} as first_day,
-        least(r.end_date, ${end}) - ${start} as last_day,
-        row_number() over (order by ${byName('e.full_name', 'r.employee_record_id')}, r.start_date, r.id) as rn
+        least(r.end_date, ${end}) - ${start} as last_day
       from holiday_requests r
       join employee_records e on e.id = r.employee_record_id
       where r.company_id = ${companyId} and r.status = 'approved'
         and r.start_date <= ${end} and r.end_date >= ${start}
     ),
-    by_day as (
-      select d.day, h.rn,
-        h.employee_record_id is distinct from lag(h.employee_record_id) over (partition by d.day order by h.rn) as first_of_person
+    stretches as (
+      select id, employee_record_id, full_name, start_date, last_day,
+        greatest(first_day, 1 + max(last_day) over (
+          partition by employee_record_id order by start_date, id
+          rows between unbounded preceding and 1 preceding)) as first_day
       from h
-      cross join lateral (select generate_series(h.first_day, h.last_day) as day limit 31) d
     ),
-    ranked as (
-      select day, rn, count(*) over (partition by day) as people,
-        row_number() over (partition by day order by rn) as position
-      from by_day
-      where first_of_person
+    spans as (
+      select * from (
+        select s.*, count(*) over (partition by first_day, last_day) as people,
+          row_number() over (partition by first_day, last_day order by ${byName('s.full_name', 's.employee_record_id')}, s.start_date, s.id) as position
+        from stretches s
+        where first_day <= last_day
+      ) ranked
+      where position <= ${preview}
+    ),
+    days as (
+      select * from (
+        select d.day, spans.id,
+          sum(spans.people) filter (where spans.position = 1) over (partition by d.day) as people,
+          row_number() over (partition by d.day order by ${byName('spans.full_name', 'spans.employee_record_id')}, spans.start_date, spans.id) as position
+        from spans
+        cross join lateral (select generate_series(spans.first_day, spans.last_day) as day limit 31) d
+      ) ranked
+      where position <= ${preview}
     )
-    select to_char(${start} + ranked.day, 'YYYY-MM-DD') as day, ranked.people::int as people, ${teamHolidayFields('h')}
-    from ranked
-    join h on h.rn = ranked.rn
-    where ranked.position <= ${preview}
-    order by ranked.day, ranked.position`);
+    select to_char(${start} + days.day, 'YYYY-MM-DD') as day, days.people::int as people, ${teamHolidayFields('r', 'e')}
+    from days
+    join holiday_requests r on r.id = days.id and r.id = any(array(select id from days))
+    join employee_records e on e.id = r.employee_record_id
+    order by days.day, days.position`);
   return rowsOf<CalendarPreviewRow>(result);
 }
 
