@@ -17,6 +17,11 @@ export interface TenantContext {
 export interface TransactionSettings {
   /** 'off' for statements whose row estimates are far above what they read (ADR 0008). */
   jit?: 'on' | 'off';
+  /**
+   * 'off' (a cost penalty, not a ban) where the planner misjudges a range condition so badly that it
+   * would read the whole table instead of an index (ADR 0008).
+   */
+  enable_seqscan?: 'on' | 'off';
 }
 
 /**

@@ -28,7 +28,7 @@ import {
 import { addDays, countWorkingDays, inclusiveDayCount, isoDate } from '@hr/shared/working-days';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { withTenant } from '../../db/tenant.ts';
+import { type TransactionSettings, withTenant } from '../../db/tenant.ts';
 import { type Principal, tenantOf } from '../../http/app-env.ts';
 import { errors } from '../../http/app-error.ts';
 import { insertNotification } from '../notifications/notifications.repository.ts';
@@ -325,18 +325,24 @@ function toTeamHoliday(
 }
 
 /**
+ * The planner takes `start_date <= b and end_date >= a` for two independent conditions and expects
+ * tens of times the rows a month or a day holds (a large company's whole history). With those
+ * estimates it compiles the month statement with JIT (seconds) and reads the whole table for a day
+ * rather than holiday_requests_calendar_idx. Both are switched off for these transactions (ADR 0008).
+ */
+const CALENDAR_SETTINGS: TransactionSettings = { jit: 'off', enable_seqscan: 'off' };
+
+/**
  * The team calendar's month: per day with someone away, how many people and the first few by name
  * (ADR 0008). Holidays crossing a month edge count on their days inside the month (ADR 0007).
  */
 export async function teamCalendar(db: Db, principal: Principal, month: string): Promise<CalendarResponse> {
   const range = monthRange(month);
-  // JIT off: the planner expects far more rows than the statement reads (a holiday's days are
-  // unknown to it) and would spend longer compiling than running it.
   const rows = await withTenant(
     db,
     tenantOf(principal),
     (tx) => listCalendarPreview(tx, principal.companyId, range, CALENDAR_DAY_PREVIEW),
-    { jit: 'off' },
+    CALENDAR_SETTINGS,
   );
   const days: CalendarDaySummary[] = [];
   for (const { day, people, ...entry } of rows) {
@@ -356,8 +362,12 @@ export async function teamCalendarDay(
   principal: Principal,
   query: CalendarDayQuery,
 ): Promise<CalendarDayResponse> {
-  const { total, items } = await withTenant(db, tenantOf(principal), (tx) =>
-    listCalendarDay(tx, principal.companyId, query.date, { offset: query.offset, limit: query.limit }),
+  const { total, items } = await withTenant(
+    db,
+    tenantOf(principal),
+    (tx) =>
+      listCalendarDay(tx, principal.companyId, query.date, { offset: query.offset, limit: query.limit }),
+    CALENDAR_SETTINGS,
   );
   return { date: query.date, total, offset: query.offset, items: items.map(toTeamHoliday) };
 }
