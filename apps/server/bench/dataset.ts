@@ -15,6 +15,8 @@ export const YEARS = { from: '2024-01-01', days: 1096 } as const;
 export const PENDING_FROM = '2026-10-15';
 /** The month the calendar benchmark reads. */
 export const CALENDAR_MONTH = '2026-03';
+/** The day of that month whose full list ("+N more") the benchmark reads. */
+export const CALENDAR_DAY = '2026-03-16';
 
 export interface BenchCompany {
   key: string;

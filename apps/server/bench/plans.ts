@@ -1,20 +1,27 @@
 /**
- * `npm run bench:plans`: EXPLAIN (ANALYZE, BUFFERS) of the heaviest statement of the calendar, the
- * employee search and the holiday submission, captured from the real endpoints on the bench
+ * `npm run bench:plans`: EXPLAIN (ANALYZE, BUFFERS) of the heaviest statement of the calendar month
+ * and day, the employee search and the holiday submission, captured from the real endpoints on the bench
  * dataset (PostgreSQL) and run as the serving role inside the request's tenant, as the app runs it.
  */
 import pg from 'pg';
 import { openCapturer, type Statement } from './capture.ts';
-import { BENCH_PASSWORD, CALENDAR_MONTH, emailOf, ROLES_BY_NUMBER } from './dataset.ts';
+import { BENCH_PASSWORD, CALENDAR_DAY, CALENDAR_MONTH, emailOf, ROLES_BY_NUMBER } from './dataset.ts';
 import { benchPaths } from './support.ts';
 
 const calls = [
   {
-    name: 'team calendar month (5,000 employees)',
+    name: 'team calendar month, per-day summary (5,000 employees)',
     method: 'GET',
     url: `/api/v1/holidays/calendar?month=${CALENDAR_MONTH}`,
     user: ROLES_BY_NUMBER.owner,
-    match: /from "holiday_requests" inner join/,
+    match: /with h as \(/,
+  },
+  {
+    name: 'team calendar day, everyone away (5,000 employees)',
+    method: 'GET',
+    url: `/api/v1/holidays/calendar/day?date=${CALENDAR_DAY}`,
+    user: ROLES_BY_NUMBER.owner,
+    match: /with x as \(/,
   },
   {
     name: 'employee search "smith" (5,000 employees)',

@@ -6,7 +6,8 @@
  * scaling runs at 500 / 5,000 / 50,000 employees. Prints a table and writes bench/results/latest.json.
  *
  * Options: --duration=<s> (default 10), --connections=<n> (default 50), --only=postgres|pglite,
- * --no-scaling, --filter=<substring> (only the endpoints whose name contains it, case-insensitive).
+ * --no-scaling, --filter=<text> (only the endpoints and scaling calls whose name contains it, e.g.
+ * --filter=calendar).
  */
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -17,7 +18,7 @@ import autocannon from 'autocannon';
 import { openDatabase } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { openCapturer, type Statement } from './capture.ts';
-import { BENCH_PASSWORD, CALENDAR_MONTH, emailOf, ROLES_BY_NUMBER } from './dataset.ts';
+import { BENCH_PASSWORD, CALENDAR_DAY, CALENDAR_MONTH, emailOf, ROLES_BY_NUMBER } from './dataset.ts';
 import { benchPaths, repoRoot } from './support.ts';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -26,6 +27,7 @@ const CONNECTIONS = Number(arg('connections') ?? 50);
 const ONLY = arg('only');
 const SCALING = !process.argv.includes('--no-scaling');
 const FILTER = arg('filter')?.toLowerCase();
+const wanted = (name: string) => !FILTER || name.toLowerCase().includes(FILTER);
 const BIG = 's5000';
 
 interface Stats {
@@ -88,6 +90,13 @@ function endpoints(approvalIds: string[], hasJobs: boolean): Endpoint[] {
       read: true,
     },
     {
+      name: `calendar day ${CALENDAR_DAY}, everyone away (5,000 employees)`,
+      user: ROLES_BY_NUMBER.owner,
+      method: 'GET',
+      url: () => `/api/v1/holidays/calendar/day?date=${CALENDAR_DAY}`,
+      read: true,
+    },
+    {
       name: 'employee list, first page',
       user: ROLES_BY_NUMBER.owner,
       method: 'GET',
@@ -135,7 +144,7 @@ function endpoints(approvalIds: string[], hasJobs: boolean): Endpoint[] {
       read: true,
     });
   }
-  return list;
+  return list.filter((e) => wanted(e.name));
 }
 
 function statsOf(latencies: number[], seconds: number): Stats {
@@ -270,9 +279,7 @@ async function runTarget(
   const hasJobs = capturer.hasRoute('GET', '/api/v1/workshop/jobs');
   if (!hasJobs)
     console.log('note: GET /api/v1/workshop/jobs does not exist yet: the job list is not benchmarked');
-  const list = endpoints(approvalIds, hasJobs).filter(
-    (e) => !FILTER || e.name.toLowerCase().includes(FILTER),
-  );
+  const list = endpoints(approvalIds, hasJobs);
 
   const dbLimits = new Map<string, Stats | null>();
   for (const e of list) {
@@ -354,15 +361,17 @@ async function scalingRuns(base: string, hasJobs: boolean) {
     { name: 'employee search', url: '/api/v1/employees?search=smith' },
   ];
   if (hasJobs) calls.push({ name: 'job list', url: '/api/v1/workshop/jobs' });
-  // Last: at 50,000 employees a month is ~28,000 rows, and requests still in flight when a run
-  // ends would slow the next run down.
+  // The calendar month is a per-day summary (at most 31 x 3 entries at any size, ADR 0008); the day
+  // list is what "+N more" reads, and it does grow with the people away that day.
   calls.push({ name: 'calendar', url: `/api/v1/holidays/calendar?month=${CALENDAR_MONTH}` });
+  calls.push({ name: 'calendar day', url: `/api/v1/holidays/calendar/day?date=${CALENDAR_DAY}` });
+  const selected = calls.filter((c) => wanted(c.name));
   const seconds = Math.max(2, Math.round(DURATION / 2));
   const out: { name: string; size: number; p50: number; p99: number; rps: number }[] = [];
   console.log(`== scaling (10 connections, ${seconds} s each)`);
   const cookies = new Map<string, string>();
   for (const s of sizes) cookies.set(s.key, await signInHttp(base, emailOf(s.key, ROLES_BY_NUMBER.owner)));
-  for (const c of calls) {
+  for (const c of selected) {
     for (const s of sizes) {
       const cookie = cookies.get(s.key) as string;
       const stats = await cannon(base, { method: 'GET', url: () => c.url }, [cookie], 10, seconds);
@@ -371,7 +380,7 @@ async function scalingRuns(base: string, hasJobs: boolean) {
       await new Promise((r) => setTimeout(r, 1000));
     }
   }
-  return calls.map((c) => {
+  return selected.map((c) => {
     const rows = out.filter((o) => o.name === c.name);
     const [small, , large] = rows;
     const growth =

@@ -182,6 +182,77 @@ test.describe('holiday management', () => {
     await manager.context().close();
   });
 
+  test('a busy day shows two names and +N more, which lists everyone away (desktop grid and phone list)', async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    // A Wednesday far ahead that no other spec books.
+    let day = addDays(utcToday(), 400);
+    while (weekday(day) !== 3) day = addDays(day, 1);
+    const month = day.slice(0, 7);
+    // Each books the day; a pending request is approved by whoever is its line manager among them
+    // (other specs may give the admin a line manager, so it is looked up rather than assumed).
+    const pages = new Map<string, Page>();
+    const userIds = new Map<string, string>();
+    for (const email of [demo.owner, demo.admin, demo.manager, demo.tom]) {
+      const page = await signedInPage(browser, email);
+      pages.set(email, page);
+      const me = (await (await page.request.get('/api/v1/me')).json()) as { user: { id: string } };
+      userIds.set(me.user.id, email);
+    }
+    for (const [email, page] of pages) {
+      const res = await page.request.post('/api/v1/holidays/requests', {
+        data: { startDate: day, endDate: day, holidayType: 'annual' },
+      });
+      // 409: booked by an earlier attempt of this test, perhaps still pending.
+      expect([201, 409], email).toContain(res.status());
+      const mine = (await (await page.request.get('/api/v1/holidays/requests?limit=500')).json()) as {
+        items: { id: string; startDate: string; status: string; lineManagerId: string | null }[];
+      };
+      const booked = mine.items.find((r) => r.startDate === day && r.status !== 'cancelled');
+      expect(booked?.status, email).toMatch(/^(pending|approved)$/);
+      if (booked?.status === 'pending') {
+        const approver = pages.get(userIds.get(booked.lineManagerId ?? '') ?? '');
+        expect(approver, `the line manager of ${email} is one of the four`).toBeDefined();
+        const decided = await approver?.request.post(`/api/v1/holidays/requests/${booked.id}/decision`, {
+          data: { decision: 'approve' },
+        });
+        expect(decided?.status()).toBe(200);
+      }
+    }
+    for (const page of pages.values()) await page.context().close();
+    const everyone = ['Adam Archer', 'Maya Mitchell', 'Olivia Owen', 'Tom Turner'];
+
+    const alice = await signedInPage(browser, demo.alice);
+    await alice.goto(`/holidays?tab=calendar&month=${month}`);
+    const cell = alice.getByTestId(`calendar-day-${day}`);
+    await expect(cell.getByRole('listitem')).toHaveText(everyone.slice(0, 2));
+    const more = cell.getByRole('button', { name: /^2 more away on / });
+    await expect(more).toHaveText('+2 more');
+    await more.click();
+    const popover = alice.getByRole('dialog');
+    await expect(popover.getByRole('listitem')).toHaveText(everyone);
+    await noToasts(alice);
+    await expectNoSeriousA11yViolations(alice, 'team calendar day popover');
+    await alice.context().close();
+
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      locale: 'en-GB',
+      timezoneId: 'UTC',
+    });
+    const tom = await phone.newPage();
+    await signInViaApi(tom, demo.tom);
+    await tom.goto(`/holidays?tab=calendar&month=${month}`);
+    const item = tom.getByTestId(`calendar-day-${day}`);
+    await expect(item).toContainText(everyone.slice(0, 2).join(', '));
+    await item.getByRole('button', { name: /^2 more away on / }).click();
+    await expect(tom.getByRole('dialog').getByRole('listitem')).toHaveText(everyone);
+    await phone.close();
+  });
+
   test('a sick-leave deep link opens the request form with Sick Leave', async ({ page }) => {
     await signInViaApi(page, demo.tom);
     await page.goto('/holidays?type=sick');

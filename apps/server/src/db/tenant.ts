@@ -10,34 +10,67 @@ export interface TenantContext {
   role: Role | null;
 }
 
+/**
+ * Planner settings for one transaction, set in the same statement as the tenant (no extra round
+ * trip). Only these names: the values come from code, never from a request.
+ */
+export interface TransactionSettings {
+  /** 'off' for statements whose row estimates are far above what they read (ADR 0008). */
+  jit?: 'on' | 'off';
+  /**
+   * 'off' (a cost penalty, not a ban) where the planner misjudges a range condition so badly that it
+   * would read the whole table instead of an index (ADR 0008).
+   */
+  enable_seqscan?: 'on' | 'off';
+}
+
+const SETTING_NAMES = new Set(['jit', 'enable_seqscan']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A value checked against its only possible shapes, so it can be written into the SQL as a literal. */
-function literal(value: string | null, kind: 'uuid' | 'role'): string {
+function literal(value: string | null, kind: 'uuid' | 'role' | 'on-off'): string {
   if (value === null || value === '') return "''";
-  const ok = kind === 'uuid' ? UUID.test(value) : (ROLES as readonly string[]).includes(value);
+  const ok =
+    kind === 'uuid'
+      ? UUID.test(value)
+      : kind === 'role'
+        ? (ROLES as readonly string[]).includes(value)
+        : value === 'on' || value === 'off';
   if (!ok) throw new Error(`withTenant: not a ${kind}: ${JSON.stringify(value)}`);
   return `'${value}'`;
 }
 
 /**
- * Role, company, user and role name are set in one statement; SET LOCAL semantics (`is_local =
- * true`) end them with the transaction, so a pooled connection never leaks a tenant. The values are
- * literals (checked uuids and role names) so that the PostgreSQL driver sends this statement in the
- * same round trip as the transaction's `begin` (db/coalesce-begin.ts, ADR 0043).
+ * Role, company, user and role name (and any planner settings) are set in one statement; SET LOCAL
+ * semantics (`is_local = true`) end them with the transaction, so a pooled connection never leaks a
+ * tenant. The values are literals (checked uuids, role names, on/off) so that the PostgreSQL driver
+ * sends this statement in the same round trip as the transaction's `begin` (db/coalesce-begin.ts,
+ * ADR 0043).
  */
-export async function withTenant<T>(db: Db, ctx: TenantContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
+export async function withTenant<T>(
+  db: Db,
+  ctx: TenantContext,
+  fn: (tx: Tx) => Promise<T>,
+  settings?: TransactionSettings,
+): Promise<T> {
   return db.transaction(async (tx) => {
-    await enterTenant(tx, ctx);
+    await enterTenant(tx, ctx, settings);
     return fn(tx);
   });
 }
 
 /** Switches an already open transaction (e.g. one that wrote auth rows as owner) into a tenant. */
-export async function enterTenant(tx: Tx, ctx: TenantContext): Promise<void> {
+export async function enterTenant(tx: Tx, ctx: TenantContext, settings?: TransactionSettings): Promise<void> {
+  const extra = Object.entries(settings ?? {})
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => {
+      if (!SETTING_NAMES.has(name)) throw new Error(`withTenant: unknown setting ${name}`);
+      return `, set_config('${name}', ${literal(value, 'on-off')}, true)`;
+    })
+    .join('');
   await tx.execute(
     sql.raw(
-      `select set_config('role', 'app_user', true), set_config('app.company_id', ${literal(ctx.companyId, 'uuid')}, true), set_config('app.user_id', ${literal(ctx.userId, 'uuid')}, true), set_config('app.role', ${literal(ctx.role, 'role')}, true)`,
+      `select set_config('role', 'app_user', true), set_config('app.company_id', ${literal(ctx.companyId, 'uuid')}, true), set_config('app.user_id', ${literal(ctx.userId, 'uuid')}, true), set_config('app.role', ${literal(ctx.role, 'role')}, true)${extra}`,
     ),
   );
 }

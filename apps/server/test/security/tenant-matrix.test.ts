@@ -3,7 +3,9 @@
  * with Northwind's ids in every path parameter, query and body. Nothing of Northwind may come back
  * or change, and nothing may crash.
  */
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../src/db/client.ts';
 import { httpClient, useTestApp } from '../test-context.ts';
 import { bodiesFor, genericBody, hasKnownBody } from './bodies.ts';
 import {
@@ -57,7 +59,17 @@ describe('tenant isolation matrix over every product route', () => {
         string,
         string,
       ][],
-    ).toString();
+    );
+    // A day and month on which Northwind has someone away, for the routes that read by date.
+    const [away] = rowsOf<{ day: string }>(
+      await database.db.execute(
+        sql`select to_char(start_date, 'YYYY-MM-DD') as day from holiday_requests where company_id = ${northwind} and status = 'approved' order by start_date limit 1`,
+      ),
+    );
+    const awayDay = away?.day ?? '';
+    expect(awayDay).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    idQuery.set('date', awayDay);
+    idQuery.set('month', awayDay.slice(0, 7));
 
     const outcomes: Outcome[] = [];
     for (const route of routes) {
@@ -94,6 +106,10 @@ describe('tenant isolation matrix over every product route', () => {
         }
       }
     }
+    // The calendar routes really read that day and month (an answer, not a 400 about the query).
+    const calendar = outcomes.filter((o) => /^GET \/api\/v1\/holidays\/calendar(\/day)?\?/.test(o.call));
+    expect(calendar.length).toBeGreaterThanOrEqual(2);
+    for (const o of calendar) expect(o.status, o.call).toBe(200);
     expect(await snapshotCompany(database.db, northwind)).toEqual(before);
   });
 });

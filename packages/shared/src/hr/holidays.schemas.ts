@@ -158,15 +158,59 @@ export const teamHolidaySchema = z.object({
 });
 export type TeamHoliday = z.infer<typeof teamHolidaySchema>;
 
-/** `GET /api/v1/holidays/calendar?month=yyyy-MM`: approved holidays overlapping the month. */
+/** Names a calendar cell shows before "+N more". */
+export const CALENDAR_CELL_NAMES = 2;
+/**
+ * Entries per day in the month summary: the names a cell shows plus one, so that a "+1 more"
+ * popover lists the day without another request.
+ */
+export const CALENDAR_DAY_PREVIEW = CALENDAR_CELL_NAMES + 1;
+/** Default and largest page of `GET /api/v1/holidays/calendar/day`. */
+export const CALENDAR_DAY_PAGE = 100;
+export const CALENDAR_DAY_PAGE_MAX = 200;
+
+/**
+ * `GET /api/v1/holidays/calendar?month=yyyy-MM`: per day of the month, how many people have an
+ * approved holiday that day and the first `CALENDAR_DAY_PREVIEW` of them in name order. At most 31
+ * days x 3 entries, whatever the size of the company (ADR 0008).
+ */
 export const calendarQuerySchema = z.object({
   month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must look like 2026-11'),
 });
+export const calendarDaySummarySchema = z.object({
+  /** yyyy-MM-dd, a day of the month. */
+  date: z.string(),
+  /** People (employee records) with an approved holiday that day. */
+  count: z.number().int(),
+  /** The first of them in name order (`CALENDAR_DAY_PREVIEW` at most), one entry per person. */
+  entries: z.array(teamHolidaySchema),
+});
+export type CalendarDaySummary = z.infer<typeof calendarDaySummarySchema>;
 export const calendarResponseSchema = z.object({
   month: z.string(),
-  items: z.array(teamHolidaySchema),
+  /** The days of the month with at least one person away, in date order. */
+  days: z.array(calendarDaySummarySchema),
 });
 export type CalendarResponse = z.infer<typeof calendarResponseSchema>;
+
+/**
+ * `GET /api/v1/holidays/calendar/day?date=yyyy-MM-dd&offset=&limit=`: everyone with an approved
+ * holiday that day, one entry per person, in the month summary's order, one page at a time.
+ */
+export const calendarDayQuerySchema = z.object({
+  date: isoDateSchema('Date is required'),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(CALENDAR_DAY_PAGE_MAX).default(CALENDAR_DAY_PAGE),
+});
+export type CalendarDayQuery = z.output<typeof calendarDayQuerySchema>;
+export const calendarDayResponseSchema = z.object({
+  date: z.string(),
+  /** Everyone away that day (all pages). */
+  total: z.number().int(),
+  offset: z.number().int(),
+  items: z.array(teamHolidaySchema),
+});
+export type CalendarDayResponse = z.infer<typeof calendarDayResponseSchema>;
 
 /** `GET /api/v1/holidays/upcoming`: the next 5 approved team holidays that have not ended. */
 export const upcomingResponseSchema = z.object({ items: z.array(teamHolidaySchema) });
@@ -174,4 +218,3 @@ export type UpcomingResponse = z.infer<typeof upcomingResponseSchema>;
 
 export const MY_RECENT_LIMIT = 5;
 export const UPCOMING_LIMIT = 5;
-export const CALENDAR_CELL_NAMES = 2;

@@ -1,6 +1,6 @@
 import type { HolidayStatus, HolidayType } from '@hr/shared/hr/holidays.schemas';
 import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import { rowsOf, type Tx } from '../../db/client.ts';
 import { companySettings, profiles } from '../../db/schema/core.ts';
 import { employeeRecords, holidayRequests } from '../../db/schema/hr.ts';
 
@@ -175,21 +175,142 @@ const teamHolidayColumns = {
   workingDays: holidayRequests.workingDays,
 };
 
-/** Approved holidays of the company that share a day with start..end (crossing the edges included). */
-export async function listApprovedBetween(tx: Tx, companyId: string, start: string, end: string) {
-  return tx
-    .select(teamHolidayColumns)
-    .from(holidayRequests)
-    .innerJoin(employeeRecords, eq(employeeRecords.id, holidayRequests.employeeRecordId))
-    .where(
-      and(
-        eq(holidayRequests.companyId, companyId),
-        eq(holidayRequests.status, 'approved'),
-        lte(holidayRequests.startDate, end),
-        gte(holidayRequests.endDate, start),
-      ),
+/** A team holiday as the calendar queries return it (raw SQL: dates as text, numbers as numbers). */
+export interface TeamHolidayRow {
+  id: string;
+  userId: string | null;
+  employeeName: string;
+  startDate: string;
+  endDate: string;
+  holidayType: HolidayType;
+  workingDays: number;
+}
+
+export interface CalendarPreviewRow extends TeamHolidayRow {
+  /** yyyy-MM-dd. */
+  day: string;
+  /** People away that day. */
+  people: number;
+}
+
+/**
+ * The order of people within a day, the same in the month summary and the day list: the name as
+ * the browser's `localeCompare` sorts it (ICU root collation, present in PGlite and in PostgreSQL
+ * built with ICU), then the employee record, so that two colleagues with one name stay apart.
+ */
+const byName = (name: string, employeeRecordId: string) =>
+  sql.raw(`${name} collate "und-x-icu", ${employeeRecordId}`);
+
+const teamHolidayFields = (alias: string, nameAlias = alias) =>
+  sql.raw(`${alias}.id, ${alias}.user_id as "userId", ${nameAlias}.full_name as "employeeName",
+    to_char(${alias}.start_date, 'YYYY-MM-DD') as "startDate", to_char(${alias}.end_date, 'YYYY-MM-DD') as "endDate",
+    ${alias}.holiday_type as "holidayType", ${alias}.working_days::float8 as "workingDays"`);
+
+/**
+ * The month summary of the team calendar, in one statement: for each day of start..end with someone
+ * away, the number of people away and the first `preview` of them by name (ADR 0008). At most
+ * (days x preview) rows whatever the size of the company.
+ *
+ * - `h`: the approved holidays sharing a day with the range (holiday_requests_calendar_idx), clipped
+ *   to it (day numbers from 0).
+ * - `stretches`: each holiday keeps only the days no earlier holiday of the same person (by start
+ *   date) already covers, so a person counts once a day, on the first of their holidays covering it.
+ * - `spans`: stretches with the same days form a span (a month has at most 31 x 32 / 2 of them):
+ *   how many people, and the first few by name. The name sort runs within spans, not over the month.
+ * - `days`: each span's first few spread over its days; a day's first few are the first of its
+ *   spans' first few, its people the sum of its spans' people. Only these few rows reach the end,
+ *   where the holidays' details are read by primary key.
+ *
+ * `limit 31` on a span's days changes no result (a month has at most 31 days): it only tells the
+ * planner how many rows to expect, where `generate_series` with column arguments makes it assume
+ * 1,000.
+ */
+export async function listCalendarPreview(
+  tx: Tx,
+  companyId: string,
+  range: { start: string; end: string },
+  preview: number,
+): Promise<CalendarPreviewRow[]> {
+  const start = sql`${range.start}::date`;
+  const end = sql`${range.end}::date`;
+  const result = await tx.execute(sql`
+    with h as (
+      select r.id, r.employee_record_id, e.full_name, r.start_date,
+        greatest(r.start_date, ${start}) - ${start} as first_day,
+        least(r.end_date, ${end}) - ${start} as last_day
+      from holiday_requests r
+      join employee_records e on e.id = r.employee_record_id
+      where r.company_id = ${companyId} and r.status = 'approved'
+        and r.start_date <= ${end} and r.end_date >= ${start}
+    ),
+    stretches as (
+      select id, employee_record_id, full_name, start_date, last_day,
+        greatest(first_day, 1 + max(last_day) over (
+          partition by employee_record_id order by start_date, id
+          rows between unbounded preceding and 1 preceding)) as first_day
+      from h
+    ),
+    spans as (
+      select * from (
+        select s.*, count(*) over (partition by first_day, last_day) as people,
+          row_number() over (partition by first_day, last_day order by ${byName('s.full_name', 's.employee_record_id')}, s.start_date, s.id) as position
+        from stretches s
+        where first_day <= last_day
+      ) ranked
+      where position <= ${preview}
+    ),
+    days as (
+      select * from (
+        select d.day, spans.id,
+          sum(spans.people) filter (where spans.position = 1) over (partition by d.day) as people,
+          row_number() over (partition by d.day order by ${byName('spans.full_name', 'spans.employee_record_id')}, spans.start_date, spans.id) as position
+        from spans
+        cross join lateral (select generate_series(spans.first_day, spans.last_day) as day limit 31) d
+      ) ranked
+      where position <= ${preview}
     )
-    .orderBy(asc(holidayRequests.startDate), asc(employeeRecords.fullName));
+    select to_char(${start} + days.day, 'YYYY-MM-DD') as day, days.people::int as people, ${teamHolidayFields('r', 'e')}
+    from days
+    join holiday_requests r on r.id = days.id and r.id = any(array(select id from days))
+    join employee_records e on e.id = r.employee_record_id
+    order by days.day, days.position`);
+  return rowsOf<CalendarPreviewRow>(result);
+}
+
+/**
+ * Everyone with an approved holiday on `date`, one entry per person (their first holiday by start
+ * date), in the month summary's order: one page, and the number of people in all.
+ */
+export async function listCalendarDay(
+  tx: Tx,
+  companyId: string,
+  date: string,
+  page: { offset: number; limit: number },
+): Promise<{ total: number; items: TeamHolidayRow[] }> {
+  const day = sql`${date}::date`;
+  const result = await tx.execute(sql`
+    with x as (
+      select distinct on (r.employee_record_id) r.id, r.user_id, r.employee_record_id, e.full_name,
+        r.start_date, r.end_date, r.holiday_type, r.working_days
+      from holiday_requests r
+      join employee_records e on e.id = r.employee_record_id
+      where r.company_id = ${companyId} and r.status = 'approved'
+        and r.start_date <= ${day} and r.end_date >= ${day}
+      order by r.employee_record_id, r.start_date, r.id
+    )
+    select t.total, p.*
+    from (select count(*)::int as total from x) t
+    left join lateral (
+      select ${teamHolidayFields('x')}
+      from x
+      order by ${byName('x.full_name', 'x.employee_record_id')}
+      limit ${page.limit} offset ${page.offset}
+    ) p on true`);
+  // One row even when the page is empty (offset past the end): the total, and nulls for the page.
+  const rows = rowsOf<{ total: number } & (TeamHolidayRow | { [K in keyof TeamHolidayRow]: null })>(result);
+  const items: TeamHolidayRow[] = [];
+  for (const { total: _total, ...item } of rows) if (item.id !== null) items.push(item);
+  return { total: rows[0]?.total ?? 0, items };
 }
 
 /** The next approved team holidays that have not ended yet, by start date. */

@@ -1,4 +1,5 @@
 import {
+  calendarDayQuerySchema,
   calendarQuerySchema,
   holidayDecisionInputSchema,
   holidayRequestInputSchema,
@@ -17,6 +18,7 @@ import {
   listMyRequests,
   submitHolidayRequest,
   teamCalendar,
+  teamCalendarDay,
   upcomingTeamHolidays,
   workingDaysBetween,
 } from './holidays.service.ts';
@@ -50,6 +52,10 @@ export function holidaysRoutes(deps: { db: Db }) {
     .get('/calendar', async (c) => {
       const { month } = parseQuery(c, calendarQuerySchema);
       return c.json(await teamCalendar(db, c.get('principal'), month));
+    })
+    .get('/calendar/day', async (c) => {
+      const query = parseQuery(c, calendarDayQuerySchema);
+      return c.json(await teamCalendarDay(db, c.get('principal'), query));
     })
     .get('/upcoming', async (c) => c.json(await upcomingTeamHolidays(db, c.get('principal'))));
 }

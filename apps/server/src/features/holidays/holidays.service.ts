@@ -8,6 +8,10 @@ import {
 } from '@hr/shared/hr/holiday-rules';
 import {
   type ApprovalsResponse,
+  CALENDAR_DAY_PREVIEW,
+  type CalendarDayQuery,
+  type CalendarDayResponse,
+  type CalendarDaySummary,
   type CalendarResponse,
   HOLIDAY_MESSAGES,
   HOLIDAY_TYPE_LABELS,
@@ -24,7 +28,7 @@ import {
 import { addDays, countWorkingDays, inclusiveDayCount, isoDate } from '@hr/shared/working-days';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { withTenant } from '../../db/tenant.ts';
+import { type TransactionSettings, withTenant } from '../../db/tenant.ts';
 import { type Principal, tenantOf } from '../../http/app-env.ts';
 import { errors } from '../../http/app-error.ts';
 import { insertNotification } from '../notifications/notifications.repository.ts';
@@ -39,7 +43,8 @@ import {
   type HolidayRequestRow,
   insertHolidayRequest,
   listApprovedAnnualOf,
-  listApprovedBetween,
+  listCalendarDay,
+  listCalendarPreview,
   listPendingForManager,
   listRequestsOfUser,
   listUpcomingApproved,
@@ -319,14 +324,52 @@ function toTeamHoliday(
   return { ...row, employeeName: row.employeeName ?? HOLIDAY_MESSAGES.unknownEmployee };
 }
 
-/** Approved holidays that share at least one day with the month (deliberate fix: the source dropped
- * holidays crossing a month boundary). */
+/**
+ * The planner takes `start_date <= b and end_date >= a` for two independent conditions and expects
+ * tens of times the rows a month or a day holds (a large company's whole history). With those
+ * estimates it compiles the month statement with JIT (seconds) and reads the whole table for a day
+ * rather than holiday_requests_calendar_idx. Both are switched off for these transactions (ADR 0008).
+ */
+const CALENDAR_SETTINGS: TransactionSettings = { jit: 'off', enable_seqscan: 'off' };
+
+/**
+ * The team calendar's month: per day with someone away, how many people and the first few by name
+ * (ADR 0008). Holidays crossing a month edge count on their days inside the month (ADR 0007).
+ */
 export async function teamCalendar(db: Db, principal: Principal, month: string): Promise<CalendarResponse> {
   const range = monthRange(month);
-  const rows = await withTenant(db, tenantOf(principal), (tx) =>
-    listApprovedBetween(tx, principal.companyId, range.start, range.end),
+  const rows = await withTenant(
+    db,
+    tenantOf(principal),
+    (tx) => listCalendarPreview(tx, principal.companyId, range, CALENDAR_DAY_PREVIEW),
+    CALENDAR_SETTINGS,
   );
-  return { month, items: rows.map(toTeamHoliday) };
+  const days: CalendarDaySummary[] = [];
+  for (const { day, people, ...entry } of rows) {
+    let current = days.at(-1);
+    if (current?.date !== day) {
+      current = { date: day, count: people, entries: [] };
+      days.push(current);
+    }
+    current.entries.push(toTeamHoliday(entry));
+  }
+  return { month, days };
+}
+
+/** Everyone away on one day, a page at a time: what "+N more" opens. */
+export async function teamCalendarDay(
+  db: Db,
+  principal: Principal,
+  query: CalendarDayQuery,
+): Promise<CalendarDayResponse> {
+  const { total, items } = await withTenant(
+    db,
+    tenantOf(principal),
+    (tx) =>
+      listCalendarDay(tx, principal.companyId, query.date, { offset: query.offset, limit: query.limit }),
+    CALENDAR_SETTINGS,
+  );
+  return { date: query.date, total, offset: query.offset, items: items.map(toTeamHoliday) };
 }
 
 export async function upcomingTeamHolidays(

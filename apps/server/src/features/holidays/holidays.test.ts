@@ -1,4 +1,11 @@
-import { HOLIDAY_MESSAGES } from '@hr/shared/hr/holidays.schemas';
+import {
+  type CalendarDayResponse,
+  type CalendarDaySummary,
+  type CalendarResponse,
+  calendarDayResponseSchema,
+  calendarResponseSchema,
+  HOLIDAY_MESSAGES,
+} from '@hr/shared/hr/holidays.schemas';
 import { addDays, countWorkingDays, isoDate } from '@hr/shared/working-days';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -286,19 +293,167 @@ describe('team calendar and upcoming holidays', () => {
     );
     expect(created.status).toBe('approved');
     for (const month of [start.slice(0, 7), end.slice(0, 7)]) {
-      const cal = await json(await owner.get(`/api/v1/holidays/calendar?month=${month}`));
-      expect(
-        cal.items.map((i: { id: string }) => i.id),
-        month,
-      ).toContain(created.id);
-      expect(cal.items.every((i: { employeeName: string }) => i.employeeName)).toBe(true);
+      const res = await owner.get(`/api/v1/holidays/calendar?month=${month}`);
+      const cal = await json(res);
+      expect(res.status, JSON.stringify(cal)).toBe(200);
+      const ids = cal.days.flatMap((d: CalendarDaySummary) => d.entries.map((e) => e.id));
+      expect(ids, month).toContain(created.id);
+      const days = cal.days.map((d: CalendarDaySummary) => d.date);
+      expect(days.every((d: string) => d.startsWith(month))).toBe(true);
     }
-    const bad = await owner.get('/api/v1/holidays/calendar?month=2026-13');
-    expect(bad.status).toBe(400);
     const upcoming = await json(await owner.get('/api/v1/holidays/upcoming'));
     expect(upcoming.items.length).toBeLessThanOrEqual(5);
     const starts = upcoming.items.map((i: { startDate: string }) => i.startDate);
     expect([...starts].sort()).toEqual(starts);
+  });
+
+  describe('a month with several people away', () => {
+    // The first month at least 300 days ahead that starts on a Monday or Tuesday, so its first four
+    // days are weekdays; no other test books anything that far ahead.
+    let month = addDays(today, 300).slice(0, 7);
+    while (![1, 2].includes(new Date(`${month}-01T00:00:00Z`).getUTCDay()))
+      month = addDays(`${month}-01`, 32).slice(0, 7);
+    const first = `${month}-01`;
+    const day = (n: number) => addDays(first, n - 1);
+    const ids: Record<string, string> = {};
+
+    beforeAll(async () => {
+      // Owner, admin and manager have no line manager: approved at once.
+      const book = async (email: string, startDate: string, endDate: string) => {
+        const res = await (await signedIn(email)).post('/api/v1/holidays/requests', { startDate, endDate });
+        expect(res.status, email).toBe(201);
+        return json(res);
+      };
+      ids.owner = (await book('owner@northwind.example', addDays(first, -3), day(2))).id;
+      ids.admin = (await book('admin@northwind.example', day(1), day(3))).id;
+      ids.manager = (await book('manager@northwind.example', day(1), day(5))).id;
+      // Alice's and Tom's go to their line manager, who approves them.
+      const manager = await signedIn('manager@northwind.example');
+      for (const [key, email, from, to] of [
+        ['alice', 'alice@northwind.example', day(2), day(4)],
+        ['tom', 'tom@northwind.example', day(2), day(2)],
+      ] as const) {
+        const pending = await book(email, from, to);
+        expect(pending.status).toBe('pending');
+        const approved = await manager.post(`/api/v1/holidays/requests/${pending.id}/decision`, {
+          decision: 'approve',
+        });
+        expect(approved.status).toBe(200);
+        ids[key] = pending.id;
+      }
+      // Tom's next one stays pending: never on the calendar.
+      expect((await book('tom@northwind.example', day(3), day(3))).status).toBe('pending');
+      // A second approved holiday of the owner on day 1 (the overlap rule would refuse it; old data
+      // may hold such pairs): the owner still counts once.
+      await t.app.database.db.execute(sql`
+        insert into holiday_requests (company_id, employee_record_id, user_id, start_date, end_date, status, working_days, days_requested)
+        select company_id, employee_record_id, user_id, ${day(1)}::date, ${day(1)}::date, 'approved', 1, 1
+        from holiday_requests where id = ${ids.owner}`);
+    });
+
+    it('answers per day the number of people away and the first three by name, at most a row per day', async () => {
+      const owner = await signedIn('owner@northwind.example');
+      const res = await owner.get(`/api/v1/holidays/calendar?month=${month}`);
+      expect(res.status).toBe(200);
+      const cal: CalendarResponse = calendarResponseSchema.parse(await json(res));
+      expect(cal.month).toBe(month);
+      const summary = cal.days.map((d) => [d.date, d.count, d.entries.map((e) => e.employeeName)]);
+      expect(summary).toEqual([
+        [day(1), 3, ['Adam Archer', 'Maya Mitchell', 'Olivia Owen']],
+        [day(2), 5, ['Adam Archer', 'Alice Anders', 'Maya Mitchell']],
+        [day(3), 3, ['Adam Archer', 'Alice Anders', 'Maya Mitchell']],
+        [day(4), 2, ['Alice Anders', 'Maya Mitchell']],
+        [day(5), 1, ['Maya Mitchell']],
+      ]);
+      // The owner's holiday crossing into the month is the one shown on day 1 (it starts first).
+      const day1 = cal.days[0];
+      expect(day1?.entries.find((e) => e.employeeName === 'Olivia Owen')).toMatchObject({
+        id: ids.owner,
+        startDate: addDays(first, -3),
+        endDate: day(2),
+        holidayType: 'annual',
+      });
+      // The month before ends with the owner's first days.
+      const before: CalendarResponse = await json(
+        await owner.get(`/api/v1/holidays/calendar?month=${addDays(first, -1).slice(0, 7)}`),
+      );
+      expect(before.days.map((d) => [d.date, d.count])).toEqual([
+        [addDays(first, -3), 1],
+        [addDays(first, -2), 1],
+        [addDays(first, -1), 1],
+      ]);
+    });
+
+    it("lists a day's people in the same order, a page at a time with the total", async () => {
+      const alice = await signedIn('alice@northwind.example');
+      const all: CalendarDayResponse = calendarDayResponseSchema.parse(
+        await json(await alice.get(`/api/v1/holidays/calendar/day?date=${day(2)}`)),
+      );
+      expect(all.total).toBe(5);
+      expect(all.items.map((i) => i.employeeName)).toEqual([
+        'Adam Archer',
+        'Alice Anders',
+        'Maya Mitchell',
+        'Olivia Owen',
+        'Tom Turner',
+      ]);
+      expect(all.items.map((i) => i.id)).toEqual([ids.admin, ids.alice, ids.manager, ids.owner, ids.tom]);
+      const pages = await Promise.all(
+        [0, 2, 4, 6].map(async (offset) =>
+          json(await alice.get(`/api/v1/holidays/calendar/day?date=${day(2)}&offset=${offset}&limit=2`)),
+        ),
+      );
+      expect(pages.map((p) => [p.offset, p.total, p.items.length])).toEqual([
+        [0, 5, 2],
+        [2, 5, 2],
+        [4, 5, 1],
+        [6, 5, 0],
+      ]);
+      expect(pages.flatMap((p) => p.items.map((i: { id: string }) => i.id))).toEqual(
+        all.items.map((i) => i.id),
+      );
+      // The owner's two holidays on day 1 make one entry.
+      const day1 = await json(await alice.get(`/api/v1/holidays/calendar/day?date=${day(1)}`));
+      expect(day1.total).toBe(3);
+      expect(day1.items.map((i: { employeeName: string }) => i.employeeName)).toEqual([
+        'Adam Archer',
+        'Maya Mitchell',
+        'Olivia Owen',
+      ]);
+      const empty = await json(await alice.get(`/api/v1/holidays/calendar/day?date=${day(20)}`));
+      expect(empty).toEqual({ date: day(20), total: 0, offset: 0, items: [] });
+    });
+
+    it('shows another company nothing of it', async () => {
+      const southOwner = await signedIn('owner@southbank.example');
+      const cal = await json(await southOwner.get(`/api/v1/holidays/calendar?month=${month}`));
+      expect(cal).toEqual({ month, days: [] });
+      const list = await json(await southOwner.get(`/api/v1/holidays/calendar/day?date=${day(2)}`));
+      expect(list).toEqual({ date: day(2), total: 0, offset: 0, items: [] });
+    });
+  });
+
+  it('answers a bad month or day with 400 and the field that is wrong', async () => {
+    const owner = await signedIn('owner@northwind.example');
+    const cases: [string, string, string][] = [
+      ['/api/v1/holidays/calendar?month=2026-13', 'month', 'Month must look like 2026-11'],
+      ['/api/v1/holidays/calendar', 'month', 'Invalid input: expected string, received undefined'],
+      ['/api/v1/holidays/calendar/day', 'date', 'Date is required'],
+      ['/api/v1/holidays/calendar/day?date=2026-02-30', 'date', 'Enter a valid date'],
+      ['/api/v1/holidays/calendar/day?date=2026-3-1', 'date', 'Enter a valid date'],
+      ['/api/v1/holidays/calendar/day?date=2026-03-01&limit=0', 'limit', ''],
+      ['/api/v1/holidays/calendar/day?date=2026-03-01&limit=201', 'limit', ''],
+      ['/api/v1/holidays/calendar/day?date=2026-03-01&offset=-1', 'offset', ''],
+      ['/api/v1/holidays/calendar/day?date=2026-03-01&offset=x', 'offset', ''],
+    ];
+    for (const [url, field, message] of cases) {
+      const res = await owner.get(url);
+      expect(res.status, url).toBe(400);
+      const { error } = await json(res);
+      expect(error.code, url).toBe('VALIDATION_ERROR');
+      expect(Object.keys(error.fields), url).toEqual([field]);
+      if (message) expect(error.message, url).toBe(message);
+    }
   });
 });
 
@@ -322,6 +477,7 @@ describe('company walls', () => {
         '/api/v1/holidays/requests',
         '/api/v1/holidays/upcoming',
         `/api/v1/holidays/calendar?month=${start.slice(0, 7)}`,
+        `/api/v1/holidays/calendar/day?date=${start}`,
       ].map(async (url) => JSON.stringify(await json(await southOwner.get(url)))),
     );
     for (const body of lists) expect(body).not.toContain(request.id);

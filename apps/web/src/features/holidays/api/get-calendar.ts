@@ -1,4 +1,7 @@
-/** GET /api/v1/holidays/calendar?month=yyyy-MM: the company's approved holidays overlapping the month. */
+/**
+ * GET /api/v1/holidays/calendar?month=yyyy-MM: per day of the month, how many people are away and
+ * the first few by name (the grid's names; the rest come from get-calendar-day when asked for).
+ */
 import type { CalendarResponse } from '@hr/shared/hr/holidays.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';

@@ -5,6 +5,7 @@ export const holidayKeys = {
   myRequests: (limit?: number) => [...holidayKeys.all, 'requests', { limit: limit ?? null }] as const,
   approvals: () => [...holidayKeys.all, 'approvals'] as const,
   calendar: (month: string) => [...holidayKeys.all, 'calendar', month] as const,
+  calendarDay: (date: string) => [...holidayKeys.all, 'calendar-day', date] as const,
   upcoming: () => [...holidayKeys.all, 'upcoming'] as const,
   workingDays: (start: string, end: string) => [...holidayKeys.all, 'working-days', start, end] as const,
 };

@@ -1,50 +1,124 @@
-/** Team Calendar: a Monday-first month grid (a list by day on phones) of approved holidays. */
-import { CALENDAR_CELL_NAMES, HOLIDAY_MESSAGES, type TeamHoliday } from '@hr/shared/hr/holidays.schemas';
+/**
+ * Team Calendar: a Monday-first month grid (a list by day on phones) of approved holidays. The month
+ * comes as a per-day summary (how many people, the first few by name); "+N more" fetches the day's
+ * full list when it opens (ADR 0008).
+ */
+import {
+  CALENDAR_CELL_NAMES,
+  type CalendarDaySummary,
+  HOLIDAY_MESSAGES,
+  type TeamHoliday,
+} from '@hr/shared/hr/holidays.schemas';
+import { useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/class-names';
 import { useCalendar } from '../api/get-calendar';
+import { calendarDayQueryOptions, useCalendarDay } from '../api/get-calendar-day';
 import { useNarrow } from '../hooks/use-narrow';
-import {
-  daysInMonthBetween,
-  formatDate,
-  monthLabel,
-  monthWeeks,
-  shiftMonth,
-  WEEKDAY_LABELS,
-} from '../lib/dates';
+import { formatDate, monthLabel, monthWeeks, shiftMonth, WEEKDAY_LABELS } from '../lib/dates';
 import { EmptyState, ErrorAlert, LoadingRows } from './states';
 
-/** Names away on each day of the month, sorted, from the holidays overlapping it. */
-export function namesByDay(month: string, holidays: TeamHoliday[]): Map<string, string[]> {
-  const byDay = new Map<string, string[]>();
-  for (const holiday of holidays) {
-    for (const day of daysInMonthBetween(month, holiday.startDate, holiday.endDate)) {
-      const names = byDay.get(day) ?? [];
-      if (!names.includes(holiday.employeeName)) names.push(holiday.employeeName);
-      byDay.set(day, names);
-    }
-  }
-  for (const names of byDay.values()) names.sort((a, b) => a.localeCompare(b));
-  return byDay;
+/** The days of the month summary by date. */
+export function summaryByDay(days: CalendarDaySummary[]): Map<string, CalendarDaySummary> {
+  return new Map(days.map((day) => [day.date, day]));
 }
 
-/** One day of the grid: up to CALENDAR_CELL_NAMES names, then "+N more" (which lists the rest). */
+function NameList({ people }: { people: TeamHoliday[] }) {
+  return (
+    <ul className="grid gap-1 text-sm">
+      {people.map((person) => (
+        <li key={person.id}>{person.employeeName}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** Everyone away on the day, fetched page by page; the preview stays on screen while it loads. */
+function FetchedDayList({ date, preview }: { date: string; preview: TeamHoliday[] }) {
+  const day = useCalendarDay(date);
+  const failed = day.isError ? (
+    <ErrorAlert title={HOLIDAY_MESSAGES.loadCompanyHolidaysFailed} detail={errorMessage(day.error)} />
+  ) : null;
+  if (!day.data && failed) {
+    return (
+      <div className="grid gap-2">
+        {failed}
+        <Button variant="outline" size="sm" onClick={() => day.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  const people = day.data ? day.data.pages.flatMap((page) => page.items) : preview;
+  return (
+    <div className="grid gap-2">
+      <NameList people={people} />
+      {failed}
+      {day.isPending || day.isFetchingNextPage ? (
+        <Spinner className="justify-self-start" label="Loading everyone away" />
+      ) : (
+        day.hasNextPage && (
+          <Button variant="outline" size="sm" onClick={() => day.fetchNextPage()}>
+            Show more
+          </Button>
+        )
+      )}
+    </div>
+  );
+}
+
+/**
+ * "+N more" after the names a cell shows; it opens everyone away that day. When the summary already
+ * holds them all (up to one more than the cell shows) nothing is fetched.
+ */
+function MorePeople({ date, summary }: { date: string; summary: CalendarDaySummary }) {
+  const queryClient = useQueryClient();
+  const shown = Math.min(summary.entries.length, CALENDAR_CELL_NAMES);
+  const more = summary.count - shown;
+  if (more <= 0) return null;
+  const complete = summary.entries.length >= summary.count;
+  const prefetch = () => {
+    if (!complete) void queryClient.prefetchInfiniteQuery(calendarDayQueryOptions(date));
+  };
+  return (
+    <Popover>
+      <PopoverTrigger
+        className="self-start rounded px-1 text-muted-foreground underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+        aria-label={`${more} more away on ${formatDate(date)}`}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
+      >
+        +{more} more
+      </PopoverTrigger>
+      <PopoverContent className="max-h-80 w-56 overflow-y-auto p-3">
+        <p className="mb-2 text-xs font-semibold">{formatDate(date)}</p>
+        {complete ? (
+          <NameList people={summary.entries} />
+        ) : (
+          <FetchedDayList date={date} preview={summary.entries} />
+        )}
+      </PopoverContent>
+    </Popover>
+  );
+}
+
+/** One day of the grid: up to CALENDAR_CELL_NAMES names, then "+N more" (which lists everyone). */
 export function CalendarDayCell({
   date,
-  names,
+  summary,
   today,
   weekend = false,
 }: {
   date: string;
-  names: string[];
+  summary: CalendarDaySummary | undefined;
   today: boolean;
   weekend?: boolean;
 }) {
-  const shown = names.slice(0, CALENDAR_CELL_NAMES);
-  const hidden = names.slice(CALENDAR_CELL_NAMES);
+  const shown = summary?.entries.slice(0, CALENDAR_CELL_NAMES) ?? [];
   return (
     <div
       data-testid={`calendar-day-${date}`}
@@ -60,35 +134,30 @@ export function CalendarDayCell({
         <span className="sr-only">{formatDate(date)}</span>
       </span>
       <ul className="grid gap-0.5">
-        {shown.map((name) => (
-          <li key={name} className="truncate rounded bg-primary/10 px-1 py-0.5 text-primary" title={name}>
-            {name}
+        {shown.map((person) => (
+          <li
+            key={person.id}
+            className="truncate rounded bg-primary/10 px-1 py-0.5 text-primary"
+            title={person.employeeName}
+          >
+            {person.employeeName}
           </li>
         ))}
       </ul>
-      {hidden.length > 0 && (
-        <Popover>
-          <PopoverTrigger
-            className="self-start rounded px-1 text-muted-foreground underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
-            aria-label={`${hidden.length} more away on ${formatDate(date)}`}
-          >
-            +{hidden.length} more
-          </PopoverTrigger>
-          <PopoverContent className="w-56 p-3">
-            <p className="mb-2 text-xs font-semibold">{formatDate(date)}</p>
-            <ul className="grid gap-1 text-sm">
-              {names.map((name) => (
-                <li key={name}>{name}</li>
-              ))}
-            </ul>
-          </PopoverContent>
-        </Popover>
-      )}
+      {summary && <MorePeople date={date} summary={summary} />}
     </div>
   );
 }
 
-function MonthGrid({ month, byDay, today }: { month: string; byDay: Map<string, string[]>; today: string }) {
+function MonthGrid({
+  month,
+  byDay,
+  today,
+}: {
+  month: string;
+  byDay: Map<string, CalendarDaySummary>;
+  today: string;
+}) {
   return (
     <div className="overflow-hidden rounded-md border-r border-b" data-testid="calendar-grid">
       <div className="grid grid-cols-7" aria-hidden="true">
@@ -108,7 +177,7 @@ function MonthGrid({ month, byDay, today }: { month: string; byDay: Map<string, 
               <CalendarDayCell
                 key={date}
                 date={date}
-                names={byDay.get(date) ?? []}
+                summary={byDay.get(date)}
                 today={date === today}
                 weekend={index >= 5}
               />
@@ -123,19 +192,26 @@ function MonthGrid({ month, byDay, today }: { month: string; byDay: Map<string, 
   );
 }
 
-function DayList({ byDay, today }: { byDay: Map<string, string[]>; today: string }) {
-  const days = [...byDay.keys()].sort();
+function DayList({ days, today }: { days: CalendarDaySummary[]; today: string }) {
   return (
     <ul className="grid gap-2" aria-label="Holidays by day">
       {days.map((day) => (
         <li
-          key={day}
-          data-testid={`calendar-day-${day}`}
-          aria-current={day === today ? 'date' : undefined}
-          className={cn('rounded-md border p-3', day === today && 'border-primary bg-accent/60')}
+          key={day.date}
+          data-testid={`calendar-day-${day.date}`}
+          aria-current={day.date === today ? 'date' : undefined}
+          className={cn('rounded-md border p-3', day.date === today && 'border-primary bg-accent/60')}
         >
-          <p className="text-sm font-semibold">{formatDate(day)}</p>
-          <p className="text-sm text-muted-foreground">{(byDay.get(day) ?? []).join(', ')}</p>
+          <p className="text-sm font-semibold">{formatDate(day.date)}</p>
+          <div className="flex flex-wrap items-baseline gap-x-1 text-sm text-muted-foreground">
+            <span>
+              {day.entries
+                .slice(0, CALENDAR_CELL_NAMES)
+                .map((person) => person.employeeName)
+                .join(', ')}
+            </span>
+            <MorePeople date={day.date} summary={day} />
+          </div>
         </li>
       ))}
     </ul>
@@ -155,7 +231,7 @@ export function TeamCalendar({
   const narrow = useNarrow();
   // With placeholder data the previous month stays visible until the new one arrives.
   const current = calendar.data?.month === month ? calendar.data : undefined;
-  const byDay = namesByDay(month, current?.items ?? []);
+  const days = current?.days ?? [];
 
   return (
     <div className="grid gap-4">
@@ -189,11 +265,11 @@ export function TeamCalendar({
         <LoadingRows rows={5} label="Loading team calendar" />
       ) : (
         <>
-          {current.items.length === 0 && <EmptyState>{HOLIDAY_MESSAGES.noneThisMonth}</EmptyState>}
+          {days.length === 0 && <EmptyState>{HOLIDAY_MESSAGES.noneThisMonth}</EmptyState>}
           {narrow ? (
-            current.items.length > 0 && <DayList byDay={byDay} today={today} />
+            days.length > 0 && <DayList days={days} today={today} />
           ) : (
-            <MonthGrid month={month} byDay={byDay} today={today} />
+            <MonthGrid month={month} byDay={summaryByDay(days)} today={today} />
           )}
         </>
       )}
