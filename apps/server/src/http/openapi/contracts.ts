@@ -34,6 +34,8 @@ import {
 } from '@hr/shared/hr/employees.schemas';
 import {
   approvalsResponseSchema,
+  calendarDayQuerySchema,
+  calendarDayResponseSchema,
   calendarQuerySchema,
   calendarResponseSchema,
   holidayBalanceResponseSchema,
@@ -210,6 +212,11 @@ export const OPERATION_CONTRACTS: Readonly<Record<OperationKey, OperationContrac
     summary: 'Team calendar of a month',
     query: calendarQuerySchema,
     response: calendarResponseSchema,
+  },
+  'GET /api/v1/holidays/calendar/day': {
+    summary: 'Everyone away on one day of the team calendar (what "+N more" opens), paged',
+    query: calendarDayQuerySchema,
+    response: calendarDayResponseSchema,
   },
   'GET /api/v1/holidays/upcoming': { summary: 'Upcoming team holidays', response: upcomingResponseSchema },
 

@@ -314,6 +314,7 @@ describe('response contracts', () => {
   const SAMPLE_QUERIES: Record<string, string> = {
     '/api/v1/holidays/working-days': '?start=2031-03-03&end=2031-03-07',
     '/api/v1/holidays/calendar': '?month=2031-03',
+    '/api/v1/holidays/calendar/day': '?date=2031-03-03',
   };
 
   it('match what every parameterless GET route answers a developer', async () => {
