@@ -80,6 +80,46 @@ export function CompanySettingsTab() {
   return <CompanySettingsForm settings={data} />;
 }
 
+/** A year's start month (chosen) and its end month (calculated: the month before), as one pair. */
+function YearStartFields({
+  startId,
+  endId,
+  year,
+  month,
+  error,
+  onChange,
+}: {
+  startId: string;
+  endId: string;
+  year: 'Holiday year' | 'Financial year';
+  month: number;
+  error: string | undefined;
+  onChange: (month: number) => void;
+}) {
+  return (
+    <>
+      <FormField id={startId} label={`${year} start month`} error={error}>
+        <NativeSelect
+          id={startId}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${startId}-error` : undefined}
+          value={month}
+          onChange={(e) => onChange(Number(e.target.value))}
+        >
+          {MONTH_NAMES.map((name, i) => (
+            <option key={name} value={i + 1}>
+              {name}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <FormField id={endId} label={`${year} end month`} hint="Calculated from the start month">
+        <Input id={endId} readOnly value={MONTH_NAMES[yearEndMonth(month) - 1]} className="bg-muted" />
+      </FormField>
+    </>
+  );
+}
+
 function CompanySettingsForm({ settings }: { settings: CompanySettings }) {
   const id = useId();
   const ids = {
@@ -136,12 +176,6 @@ function CompanySettingsForm({ settings }: { settings: CompanySettings }) {
     });
   };
 
-  const monthOptions = MONTH_NAMES.map((name, i) => (
-    <option key={name} value={i + 1}>
-      {name}
-    </option>
-  ));
-
   return (
     <form className="grid gap-6" onSubmit={submit} noValidate>
       <Card>
@@ -184,56 +218,22 @@ function CompanySettingsForm({ settings }: { settings: CompanySettings }) {
               onChange={(e) => set('annualHolidayDaysEntitlement', e.target.value)}
             />
           </FormField>
-          <FormField
-            id={ids.holidayStart}
-            label="Holiday year start month"
+          <YearStartFields
+            startId={ids.holidayStart}
+            endId={ids.holidayEnd}
+            year="Holiday year"
+            month={draft.holidayYearStartMonth}
             error={errors.holidayYearStartMonth}
-          >
-            <NativeSelect
-              {...aria(ids.holidayStart, 'holidayYearStartMonth')}
-              value={draft.holidayYearStartMonth}
-              onChange={(e) => set('holidayYearStartMonth', Number(e.target.value))}
-            >
-              {monthOptions}
-            </NativeSelect>
-          </FormField>
-          <FormField
-            id={ids.holidayEnd}
-            label="Holiday year end month"
-            hint="Calculated from the start month"
-          >
-            <Input
-              id={ids.holidayEnd}
-              readOnly
-              value={MONTH_NAMES[yearEndMonth(draft.holidayYearStartMonth) - 1]}
-              className="bg-muted"
-            />
-          </FormField>
-          <FormField
-            id={ids.financialStart}
-            label="Financial year start month"
+            onChange={(month) => set('holidayYearStartMonth', month)}
+          />
+          <YearStartFields
+            startId={ids.financialStart}
+            endId={ids.financialEnd}
+            year="Financial year"
+            month={draft.financialYearStartMonth}
             error={errors.financialYearStartMonth}
-          >
-            <NativeSelect
-              {...aria(ids.financialStart, 'financialYearStartMonth')}
-              value={draft.financialYearStartMonth}
-              onChange={(e) => set('financialYearStartMonth', Number(e.target.value))}
-            >
-              {monthOptions}
-            </NativeSelect>
-          </FormField>
-          <FormField
-            id={ids.financialEnd}
-            label="Financial year end month"
-            hint="Calculated from the start month"
-          >
-            <Input
-              id={ids.financialEnd}
-              readOnly
-              value={MONTH_NAMES[yearEndMonth(draft.financialYearStartMonth) - 1]}
-              className="bg-muted"
-            />
-          </FormField>
+            onChange={(month) => set('financialYearStartMonth', month)}
+          />
           <fieldset
             className="grid gap-2 md:col-span-2"
             aria-describedby={errors.workingDaysPattern ? `${id}-days-error` : undefined}
