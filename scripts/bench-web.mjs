@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { bin, root, run } from './lib.mjs';
+import { root, run } from './lib.mjs';
 
 const TARGETS = { firstRouteJsKb: 200, lighthouse: 95 };
 const dist = path.join(root, 'apps/web/dist');
@@ -82,7 +82,7 @@ async function lighthouseScores() {
     LOG_LEVEL: 'warn',
   };
   delete env.DATABASE_URL;
-  const server = spawn(bin('tsx'), ['apps/server/src/main.ts'], {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env,
     stdio: ['ignore', 'ignore', 'inherit'],

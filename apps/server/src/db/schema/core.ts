@@ -149,6 +149,8 @@ export const profiles = pgTable(
   },
   (t) => [
     index('profiles_company_id_idx').on(t.companyId, t.fullName),
+    // GET /me asks whether anyone reports to the user: without it, two scans of every profile.
+    index('profiles_line_manager_idx').on(t.lineManager),
     // Users see the profiles of their company, and always their own (a developer after a switch).
     pgPolicy('profiles_tenant_isolation', {
       for: 'all',

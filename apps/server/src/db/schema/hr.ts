@@ -48,6 +48,8 @@ export const employeeRecords = pgTable(
     uniqueIndex('employee_records_company_number_key').on(t.companyId, t.employeeNumber),
     uniqueIndex('employee_records_company_user_key').on(t.companyId, t.userId),
     index('employee_records_company_created_idx').on(t.companyId, t.createdAt),
+    // GET /me: whether any employee record names the user as line manager.
+    index('employee_records_line_manager_idx').on(t.companyId, t.lineManagerId),
     // The search's ILIKE '%term%' on five columns (pg_trgm, migration 0010): one bitmap scan per column.
     index('employee_records_search_trgm_idx').using(
       'gin',

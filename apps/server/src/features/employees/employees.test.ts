@@ -56,6 +56,16 @@ describe('employee records', () => {
     }
     const none = await json(await owner.get('/api/v1/employees?search=%25_%25'));
     expect(none.total).toBe(0);
+    // A search's pages: the total rides on the page's rows, and a page past the end still counts.
+    const matches = await json(await owner.get('/api/v1/employees?search=northwind&pageSize=100'));
+    expect(matches.total).toBeGreaterThanOrEqual(5);
+    const second = await json(await owner.get('/api/v1/employees?search=northwind&pageSize=2&page=2'));
+    expect(second.total).toBe(matches.total);
+    expect(second.items.map((e: { id: string }) => e.id)).toEqual(
+      matches.items.slice(2, 4).map((e: { id: string }) => e.id),
+    );
+    const pastTheEnd = await json(await owner.get('/api/v1/employees?search=northwind&pageSize=2&page=50'));
+    expect(pastTheEnd).toMatchObject({ items: [], total: matches.total });
   });
 
   it('is only for super_admin and developer with the employees section', async () => {
