@@ -1,0 +1,2 @@
+CREATE INDEX "profiles_line_manager_idx" ON "profiles" USING btree ("line_manager");--> statement-breakpoint
+CREATE INDEX "employee_records_line_manager_idx" ON "employee_records" USING btree ("company_id","line_manager_id");
