@@ -1,4 +1,6 @@
 /** Workshop tables: work orders, bills of materials and the component stock list. */
+
+import { JOB_LISTS } from '@hr/shared/workshop/job-rules';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -14,7 +16,6 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { JOB_LISTS } from '@hr/shared/workshop/job-rules';
 import { authUsers } from './auth.ts';
 import { companies } from './core.ts';
 import { tenantPolicy } from './tenant-policy.ts';

@@ -78,9 +78,14 @@ function useLoadedJobs(companyId: string | null, board: JobBoardResponse | undef
     seen.add(job.id);
     jobs.push(job);
   }
-  const hasMore = wanted ? more.hasNextPage : (board?.[list].nextOffset ?? null) !== null;
+  // While the first further page loads there is no next-page answer yet: keep the button (busy).
+  const hasMore = wanted
+    ? more.isPending || more.hasNextPage || more.isError
+    : (board?.[list].nextOffset ?? null) !== null;
   const loadMore = () => {
     if (!wanted) setWanted(true);
+    // A failed first page has no page to follow: ask for it again.
+    else if (!more.data) void more.refetch();
     else void more.fetchNextPage();
   };
   const loading = more.isFetching && (more.isPending || more.isFetchingNextPage);
