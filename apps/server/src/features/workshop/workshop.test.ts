@@ -564,6 +564,13 @@ describe('the board pages (ADR 0024)', () => {
     expect(rows.every((r) => r.boardList !== null)).toBe(true);
     for (const job of allJobs(await board()))
       expect(await storedList(job.id), job.workOrderNumber).toBe(job.list);
+    // The generated sort key is the deadline `jobDeadline` computes (WO-1008 has no due date).
+    const keys = await t.app.database.db
+      .select({ id: workOrders.id, boardDeadline: workOrders.boardDeadline })
+      .from(workOrders);
+    const keyOf = new Map(keys.map((k) => [k.id, k.boardDeadline]));
+    for (const job of allJobs(await board()))
+      expect(keyOf.get(job.id), job.workOrderNumber).toBe(job.deadline);
   });
 
   it('answers 400 with the error shape for bad query parameters, never 500', async () => {
