@@ -137,10 +137,11 @@ function endpoints(approvalIds: string[], hasJobs: boolean): Endpoint[] {
   ];
   if (hasJobs) {
     list.push({
-      name: 'workshop job list (2,000 work orders)',
+      // The board's first page of each list with the totals (ADR 0024), as /operations loads it.
+      name: 'workshop job list (2,000 work orders), first pages',
       user: ROLES_BY_NUMBER.owner,
       method: 'GET',
-      url: () => '/api/v1/workshop/jobs',
+      url: () => '/api/v1/workshop/jobs?limit=50',
       read: true,
     });
   }
@@ -360,7 +361,7 @@ async function scalingRuns(base: string, hasJobs: boolean) {
     { name: 'employee list', url: '/api/v1/employees?page=1' },
     { name: 'employee search', url: '/api/v1/employees?search=smith' },
   ];
-  if (hasJobs) calls.push({ name: 'job list', url: '/api/v1/workshop/jobs' });
+  if (hasJobs) calls.push({ name: 'job list, first pages', url: '/api/v1/workshop/jobs?limit=50' });
   // The calendar month is a per-day summary (at most 31 x 3 entries at any size, ADR 0008); the day
   // list is what "+N more" reads, and it does grow with the people away that day.
   calls.push({ name: 'calendar', url: `/api/v1/holidays/calendar?month=${CALENDAR_MONTH}` });

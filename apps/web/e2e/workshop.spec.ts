@@ -30,6 +30,10 @@ test.describe('workshop', () => {
     await signInViaApi(page, demo.manager);
     await openOperations(page, 'Orders');
     expect(await listOrder(page, 'Orders')).toContain('WO-1012');
+    // The tab shows the server's count; the demo's lists fit in their first page, so no "Load more".
+    const ordersShown = (await listOrder(page, 'Orders')).length;
+    await expect(page.getByRole('tab', { name: `Orders (${ordersShown})` })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Load more/ })).toHaveCount(0);
 
     // The board holds summaries only: the dialog loads the full job.
     const jobRequest = page.waitForRequest((r) => /\/api\/v1\/workshop\/jobs\/[0-9a-f-]{36}$/.test(r.url()));

@@ -5,6 +5,7 @@ import { addDays, countWorkingDays, inclusiveDayCount, isoDate } from '@hr/share
 import { partIdOf, settleProcurementEntry } from '@hr/shared/workshop/job-rules';
 import { count } from 'drizzle-orm';
 import type { Auth } from '../features/auth/auth.ts';
+import { refreshJobLists } from '../features/workshop/workshop.service.ts';
 import type { Db, Tx } from './client.ts';
 import { authAccounts, authUsers } from './schema/auth.ts';
 import { companies, companyDetails, companySettings, profiles, userRoles } from './schema/core.ts';
@@ -555,4 +556,6 @@ async function seedWorkshop(
     companyId,
     jobOrder: DEMO_SCHEDULE.map((n) => workOrderIds.get(n) as string),
   });
+  // The board lists, by the shared part rules, as every change to a job stores them (ADR 0024).
+  await refreshJobLists(tx, companyId, { kind: 'all' });
 }

@@ -107,15 +107,68 @@ export const jobSummarySchema = jobSchema
   .extend({ partCounts: partCountsSchema });
 export type JobSummary = z.infer<typeof jobSummarySchema>;
 
-/** `GET /api/v1/workshop/jobs`: the three lists of job summaries, each already in schedule order. */
+/** How many jobs a board page holds unless the caller asks for another size (ADR 0024). */
+export const BOARD_PAGE_SIZE = 50;
+export const BOARD_PAGE_MAX = 200;
+/** Deep enough for any real workshop; a bound keeps a typo from asking the database to skip billions. */
+export const BOARD_OFFSET_MAX = 1_000_000;
+
+const pageLimit = z.coerce
+  .number({ error: WORKSHOP_MESSAGES.pageLimit })
+  .int(WORKSHOP_MESSAGES.pageLimit)
+  .min(1, WORKSHOP_MESSAGES.pageLimit)
+  .max(BOARD_PAGE_MAX, WORKSHOP_MESSAGES.pageLimit);
+
+/** `GET /api/v1/workshop/jobs?limit=`: the size of each list's first page. */
+export const jobBoardQuerySchema = z.strictObject({ limit: pageLimit.default(BOARD_PAGE_SIZE) });
+export type JobBoardQuery = z.infer<typeof jobBoardQuerySchema>;
+
+/** The lists that page: Complete holds only the most recent completed jobs. */
+export const PAGED_JOB_LISTS = ['orders', 'stock'] as const;
+export type PagedJobList = (typeof PAGED_JOB_LISTS)[number];
+
+/** `GET /api/v1/workshop/job-page?list=orders&offset=50&limit=50`: the next page of one list. */
+export const jobPageQuerySchema = z.strictObject({
+  list: z.enum(PAGED_JOB_LISTS, { error: WORKSHOP_MESSAGES.pageList }),
+  offset: z.coerce
+    .number({ error: WORKSHOP_MESSAGES.pageOffset })
+    .int(WORKSHOP_MESSAGES.pageOffset)
+    .min(0, WORKSHOP_MESSAGES.pageOffset)
+    .max(BOARD_OFFSET_MAX, WORKSHOP_MESSAGES.pageOffset),
+  limit: pageLimit.default(BOARD_PAGE_SIZE),
+});
+export type JobPageQuery = z.infer<typeof jobPageQuerySchema>;
+
+/** One list on the board: its first page, how many jobs it holds, where the next page starts. */
+export const jobListPageSchema = z.object({
+  jobs: z.array(jobSummarySchema),
+  total: z.number().int(),
+  /** The offset of the next page, null when this page reaches the end of the list. */
+  nextOffset: z.number().int().nullable(),
+});
+export type JobListPage = z.infer<typeof jobListPageSchema>;
+
+/**
+ * `GET /api/v1/workshop/jobs`: the first page of each list in board order with each list's total
+ * (ADR 0024). Complete is the 50 most recent completed jobs and never pages.
+ */
 export const jobBoardResponseSchema = z.object({
-  orders: z.array(jobSummarySchema),
-  stock: z.array(jobSummarySchema),
-  complete: z.array(jobSummarySchema),
+  orders: jobListPageSchema,
+  stock: jobListPageSchema,
+  complete: jobListPageSchema,
+  /** The schedule's ids that are open jobs, in schedule order (the reorder keeps the rest of it). */
   schedule: z.array(z.uuid()),
   today: z.string(),
 });
 export type JobBoardResponse = z.infer<typeof jobBoardResponseSchema>;
+
+/** `GET /api/v1/workshop/job-page`: one more page of a list. */
+export const jobPageResponseSchema = jobListPageSchema.extend({
+  list: z.enum(PAGED_JOB_LISTS),
+  offset: z.number().int(),
+  today: z.string(),
+});
+export type JobPageResponse = z.infer<typeof jobPageResponseSchema>;
 
 /** `GET /api/v1/workshop/orders`: jobs with parts still to order or receive. */
 export const partsOrdersResponseSchema = z.object({ jobs: z.array(jobSchema), today: z.string() });

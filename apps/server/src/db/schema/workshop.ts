@@ -1,7 +1,10 @@
 /** Workshop tables: work orders, bills of materials and the component stock list. */
+
+import { JOB_LISTS } from '@hr/shared/workshop/job-rules';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -128,6 +131,19 @@ export const workOrders = pgTable(
     issuedAt: timestamp('issued_at', { withTimezone: true }),
     issuedBy: uuid('issued_by').references(() => authUsers.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The board list the job is on (ADR 0024), computed in TypeScript by the shared part rules and
+     * stored by every change that can move it; null = not computed yet (rows written before the
+     * column existed or by raw inserts), which the next board read of the company fills in.
+     */
+    boardList: text('board_list', { enum: JOB_LISTS }),
+    /**
+     * The job's deadline as `jobDeadline` computes it (due date, else the UTC creation day + 7): the
+     * board's sort key for new jobs. Generated, so it can never disagree with the row.
+     */
+    boardDeadline: date('board_deadline')
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce(due_date, (created_at at time zone 'UTC')::date + 7)`),
   },
   (t) => [
     uniqueIndex('work_orders_company_number_key').on(t.companyId, t.workOrderNumber),
@@ -136,6 +152,18 @@ export const workOrders = pgTable(
     index('work_orders_company_open_idx')
       .on(t.companyId, t.createdAt.desc())
       .where(sql`${t.status} <> 'completed'`),
+    // One list of the board in board order for new jobs (deadline, then work order number by length
+    // and character, ADR 0024), and the per-list counts read from the (company_id, board_list) prefix.
+    index('work_orders_board_idx').on(
+      t.companyId,
+      t.boardList,
+      t.boardDeadline,
+      sql`length(work_order_number)`,
+      sql`work_order_number collate "C"`,
+    ),
+    // Rows whose list is not computed yet: normally none, so the board's check costs one index probe.
+    index('work_orders_board_stale_idx').on(t.companyId).where(sql`board_list is null`),
+    check('work_orders_board_list_check', sql`board_list in ('orders', 'stock', 'complete')`),
     tenantPolicy('work_orders'),
   ],
 );

@@ -1,5 +1,5 @@
 /** Workshop reads and writes. Every query filters by company as well as RLS does (two walls). */
-import { COMPONENT_SLOT_COUNT } from '@hr/shared/workshop/job-rules';
+import { COMPONENT_SLOT_COUNT, type JobList } from '@hr/shared/workshop/job-rules';
 import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import { profiles } from '../../db/schema/core.ts';
@@ -72,30 +72,141 @@ export async function findWorkOrder(tx: Tx, companyId: string, id: string): Prom
 export type BoardWorkOrderRow = Omit<WorkOrderRow, 'issuedAt' | 'issuedBy' | 'issuedByName' | 'createdAt'> & {
   /** As PostgreSQL writes a timestamptz; parsed only where it is needed (deadline fallback, ordering). */
   createdAt: string;
+  /** The stored board list (ADR 0024); null until computed. */
+  boardList: JobList | null;
 };
 
 const boardColumns = sql`id, product_id as "productId", product_code as "productCode", product_name as "productName",
   status, due_date::text as "dueDate", notes, quantity_required as "quantityRequired",
   work_order_number as "workOrderNumber", parts_procurement_status as "partsProcurementStatus", issued,
-  created_at::text as "createdAt"`;
+  created_at::text as "createdAt", board_list as "boardList"`;
+
+/** A uuid list as one array parameter (the ids come from the database or are checked uuids). */
+const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+
+/** The board order of new (unscheduled) jobs: deadline, then work order number by length and character. */
+const newJobOrder = sql`board_deadline, length(work_order_number), work_order_number collate "C"`;
+
+/** One part of a board read: given work orders, a page of one list's new jobs, or the recent completed ones. */
+export type BoardSlice =
+  | { kind: 'ids'; ids: readonly string[] }
+  | { kind: 'new'; list: 'orders' | 'stock'; exclude: readonly string[]; limit: number; offset: number }
+  | { kind: 'complete'; limit: number };
 
 /**
- * The job board's work orders in one statement: every open one (spec section 7) and the `limit`
- * most recently created completed ones, as plain driver rows (no per-field mapping for 2,000 rows).
- * Rows come in no particular order; the service orders them.
+ * The job board's work orders in one statement (`union all` of the slices), as plain driver rows.
+ * Each row carries its slice number and its position in that slice: new jobs come in board order
+ * (served by `work_orders_board_idx`, reading only the page), completed ones newest first.
  */
-export async function listBoardWorkOrders(
+export async function listBoardSlices(
   tx: Tx,
   companyId: string,
-  limit: number,
-): Promise<BoardWorkOrderRow[]> {
-  return rowsOf<BoardWorkOrderRow>(
-    await tx.execute(sql`
-      (select ${boardColumns} from ${workOrders} where company_id = ${companyId} and status <> 'completed')
-      union all
-      (select ${boardColumns} from ${workOrders} where company_id = ${companyId} and status = 'completed'
-        order by created_at desc limit ${limit})`),
+  slices: readonly BoardSlice[],
+): Promise<Array<BoardWorkOrderRow & { slice: number; ord: number }>> {
+  const parts = slices.map((slice, i) => {
+    const inner =
+      slice.kind === 'ids'
+        ? sql`select ${boardColumns} from ${workOrders} where company_id = ${companyId} and id = any(${uuidArray(slice.ids)})`
+        : slice.kind === 'new'
+          ? sql`select ${boardColumns} from ${workOrders}
+              where company_id = ${companyId} and board_list = ${slice.list}
+                and id <> all(${uuidArray(slice.exclude)})
+              order by ${newJobOrder} limit ${slice.limit} offset ${slice.offset}`
+          : sql`select ${boardColumns} from ${workOrders} where company_id = ${companyId} and status = 'completed'
+              order by created_at desc limit ${slice.limit}`;
+    // row_number() over () numbers the rows as the limited subquery yields them: its order.
+    return sql`(select s.*, ${sql.raw(String(i))} as slice, row_number() over () as ord from (${inner}) s)`;
+  });
+  if (parts.length === 0) return [];
+  const rows = rowsOf<BoardWorkOrderRow & { slice: number; ord: number | string }>(
+    await tx.execute(sql.join(parts, sql` union all `)),
   );
+  return rows.map((r) => ({ ...r, slice: Number(r.slice), ord: Number(r.ord) }));
+}
+
+/**
+ * The scheduled ids that are open jobs of the company, with their list, in schedule order: at most
+ * the schedule's 5,000 primary-key lookups, whatever the number of work orders.
+ */
+export async function findScheduledOpenJobs(
+  tx: Tx,
+  companyId: string,
+  schedule: readonly string[],
+): Promise<Array<{ id: string; list: 'orders' | 'stock' }>> {
+  if (schedule.length === 0) return [];
+  return rowsOf<{ id: string; list: 'orders' | 'stock' }>(
+    await tx.execute(sql`
+      select w.id, w.board_list as list
+      from unnest(${uuidArray(schedule)}) with ordinality as s(id, pos)
+      join ${workOrders} w on w.company_id = ${companyId} and w.id = s.id
+      where w.board_list in ('orders', 'stock')
+      order by s.pos`),
+  );
+}
+
+/** How many open jobs each list holds: counted from the board index alone. */
+export async function countOpenJobsByList(
+  tx: Tx,
+  companyId: string,
+): Promise<Record<'orders' | 'stock', number>> {
+  const rows = rowsOf<{ list: 'orders' | 'stock'; n: number | string }>(
+    await tx.execute(sql`
+      select board_list as list, count(*) as n from ${workOrders}
+      where company_id = ${companyId} and board_list in ('orders', 'stock')
+      group by board_list`),
+  );
+  const counts = { orders: 0, stock: 0 };
+  for (const row of rows) counts[row.list] = Number(row.n);
+  return counts;
+}
+
+/** Which work orders need their list (re)computed. */
+export type ListScope =
+  | { kind: 'ids'; ids: readonly string[] }
+  /** Rows whose list was never computed. */
+  | { kind: 'stale' }
+  /** Open jobs in Orders whose BOM product names the part (its stock just grew). */
+  | { kind: 'orders-naming-part'; partNumber: string }
+  | { kind: 'all' };
+
+/** The inputs of a work order's list: the same narrow row the board reads. */
+export async function findListInputs(
+  tx: Tx,
+  companyId: string,
+  scope: ListScope,
+): Promise<BoardWorkOrderRow[]> {
+  if (scope.kind === 'ids' && scope.ids.length === 0) return [];
+  const where =
+    scope.kind === 'ids'
+      ? sql`id = any(${uuidArray(scope.ids)})`
+      : scope.kind === 'stale'
+        ? sql`board_list is null`
+        : scope.kind === 'all'
+          ? sql`true`
+          : sql`board_list = 'orders' and product_id in (
+              select b.id from ${bomProducts} b cross join lateral (values ${slotValues}) as s(slot, part_number, quantity)
+              where b.company_id = ${companyId} and btrim(s.part_number) = ${scope.partNumber})`;
+  // skip locked: a work order another transaction is changing is left to that transaction, which
+  // stores its own list; waiting for it could deadlock two receipts that cascade over each other.
+  const lock = scope.kind === 'orders-naming-part' ? sql` for update skip locked` : sql``;
+  return rowsOf<BoardWorkOrderRow>(
+    await tx.execute(
+      sql`select ${boardColumns} from ${workOrders} where company_id = ${companyId} and ${where}${lock}`,
+    ),
+  );
+}
+
+/** Stores the lists that changed, in one statement. */
+export async function setBoardLists(
+  tx: Tx,
+  companyId: string,
+  changes: ReadonlyArray<{ id: string; list: JobList }>,
+): Promise<void> {
+  if (changes.length === 0) return;
+  await tx.execute(sql`
+    update ${workOrders} w set board_list = v.list
+    from unnest(${uuidArray(changes.map((c) => c.id))}, ${`{${changes.map((c) => c.list).join(',')}}`}::text[]) as v(id, list)
+    where w.company_id = ${companyId} and w.id = v.id`);
 }
 
 /** One named component slot of a BOM product, with the stock on hand of its component (null: unknown). */

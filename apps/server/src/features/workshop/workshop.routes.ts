@@ -4,6 +4,8 @@
  */
 import { COMPONENT_SLOT_COUNT } from '@hr/shared/workshop/job-rules';
 import {
+  jobBoardQuerySchema,
+  jobPageQuerySchema,
   markScheduledRequestSchema,
   orderPartRequestSchema,
   receivePartRequestSchema,
@@ -16,10 +18,11 @@ import type { Db } from '../../db/client.ts';
 import type { AppEnv } from '../../http/app-env.ts';
 import { errors } from '../../http/app-error.ts';
 import { requireSection } from '../../http/session.ts';
-import { parseJsonBody } from '../../http/validate.ts';
+import { parseJsonBody, parseQuery } from '../../http/validate.ts';
 import {
   getJob,
   getJobBoard,
+  getJobPage,
   getPartsOrders,
   issueJob,
   markScheduled,
@@ -41,8 +44,12 @@ function slotIndex(raw: string): number {
 export function workshopRoutes(deps: { db: Db }) {
   const { db } = deps;
   return new Hono<AppEnv>()
-    .get('/jobs', requireSection('production', 'view'), async (c) =>
-      c.json(await getJobBoard(db, c.get('principal'))),
+    .get('/jobs', requireSection('production', 'view'), async (c) => {
+      const { limit } = parseQuery(c, jobBoardQuerySchema);
+      return c.json(await getJobBoard(db, c.get('principal'), limit));
+    })
+    .get('/job-page', requireSection('production', 'view'), async (c) =>
+      c.json(await getJobPage(db, c.get('principal'), parseQuery(c, jobPageQuerySchema))),
     )
     .get('/jobs/:id', requireSection('production', 'view'), async (c) =>
       c.json({ job: await getJob(db, c.get('principal'), c.req.param('id')) }),

@@ -11,10 +11,12 @@ import {
   emptyProcurementEntry,
   isOverdue,
   isPartSatisfied,
+  type JobList,
   jobDeadline,
   jobListOf,
   jobListOfCounts,
   orderJobs,
+  type PartCounts,
   partIdOf,
   roundQuantity,
   settleProcurementEntry,
@@ -26,7 +28,10 @@ import {
   COMPLETE_LIST_LIMIT,
   type Job,
   type JobBoardResponse,
+  type JobListPage,
+  type JobPageResponse,
   type JobSummary,
+  type PagedJobList,
   type PartsOrdersResponse,
   type UpdateJobRequest,
 } from '@hr/shared/workshop/workshop.schemas';
@@ -39,18 +44,24 @@ import { errors } from '../../http/app-error.ts';
 import {
   addStock,
   appendToSchedule,
+  type BoardSlice,
   type BoardWorkOrderRow,
   type BomProductRow,
+  countOpenJobsByList,
   findBomProducts,
   findComponents,
+  findListInputs,
   findProductSlots,
   findSchedule,
+  findScheduledOpenJobs,
   findWorkOrder,
-  listBoardWorkOrders,
+  type ListScope,
+  listBoardSlices,
   listOpenWorkOrders,
   lockWorkOrder,
   openWorkOrderIds,
   saveSchedule as saveScheduleRow,
+  setBoardLists,
   updateWorkOrder,
   type WorkOrderRow,
 } from './workshop.repository.ts';
@@ -144,17 +155,14 @@ async function buildJobs(
 const today = () => isoDate(new Date());
 
 /**
- * Job summaries of the given work orders (ADR 0023): the part counts and the list come from the
- * shared rules (`summarizeParts`, `jobListOfCounts`) over the named slots of their BOM products and
- * the stock on hand, read in one narrow statement; no part, document or photo is built.
+ * The part counts of work orders by the shared rules (`summarizeParts`) over the named slots of
+ * their BOM products and the stock on hand, read in one narrow statement (ADR 0023).
  */
-async function buildSummaries(
+async function partCountsOf(
   tx: Tx,
   companyId: string,
-  rows: BoardWorkOrderRow[],
-  schedule: readonly string[],
-  today: string,
-): Promise<JobSummary[]> {
+  rows: readonly BoardWorkOrderRow[],
+): Promise<(row: BoardWorkOrderRow) => PartCounts> {
   const productIds = [...new Set(rows.map((r) => r.productId).filter((id): id is string => id !== null))];
   const slotsByProduct = new Map<string, ComponentSlot[]>();
   const stock = new Map<string, { quantityOnHand: number }>();
@@ -168,16 +176,47 @@ async function buildSummaries(
     if (slot.quantityOnHand !== null)
       stock.set(slot.partNumber.trim(), { quantityOnHand: slot.quantityOnHand });
   }
-  const scheduled = new Set(schedule);
   const none: ComponentSlot[] = [];
-  return rows.map((row) => {
-    const partCounts = summarizeParts({
+  return (row) =>
+    summarizeParts({
       workOrderId: row.id,
       quantityRequired: row.quantityRequired,
       slots: (row.productId && slotsByProduct.get(row.productId)) || none,
       stock,
       procurement: row.partsProcurementStatus ?? [],
     });
+}
+
+/**
+ * Recomputes the stored board list (ADR 0024) of the work orders in `scope` with the shared rules
+ * (`summarizeParts`, `jobListOfCounts`) and stores the ones that changed in one statement. Called by
+ * every change that can move a job, by the board read for rows never computed, and by the seeds.
+ */
+export async function refreshJobLists(tx: Tx, companyId: string, scope: ListScope): Promise<number> {
+  const rows = await findListInputs(tx, companyId, scope);
+  if (rows.length === 0) return 0;
+  const countsOf = await partCountsOf(tx, companyId, rows);
+  const changes: Array<{ id: string; list: JobList }> = [];
+  for (const row of rows) {
+    const list = jobListOfCounts(row.status === 'completed', countsOf(row));
+    if (list !== row.boardList) changes.push({ id: row.id, list });
+  }
+  await setBoardLists(tx, companyId, changes);
+  return changes.length;
+}
+
+/** Job summaries of board rows; the list is the stored one, which every change keeps current. */
+async function buildSummaries(
+  tx: Tx,
+  companyId: string,
+  rows: readonly BoardWorkOrderRow[],
+  schedule: readonly string[],
+  today: string,
+): Promise<JobSummary[]> {
+  const countsOf = await partCountsOf(tx, companyId, rows);
+  const scheduled = new Set(schedule);
+  return rows.map((row) => {
+    const partCounts = countsOf(row);
     const status = toJobStatus(row.status);
     const isComplete = status === 'complete';
     const deadline = jobDeadline(row.dueDate, row.createdAt);
@@ -192,44 +231,122 @@ async function buildSummaries(
       issued: row.issued,
       comments: row.notes,
       quantityRequired: row.quantityRequired,
-      list: jobListOfCounts(isComplete, partCounts),
+      list: row.boardList ?? jobListOfCounts(isComplete, partCounts),
       isNew: !scheduled.has(row.id),
       partCounts,
     } satisfies JobSummary;
   });
 }
 
+/** Where a page of one list comes from: its scheduled jobs first (in schedule order), then new ones. */
+interface PagePlan {
+  /** The scheduled ids on this page. */
+  scheduledIds: string[];
+  /** The slice of new jobs, when the page reaches past the scheduled ones. */
+  fresh: Extract<BoardSlice, { kind: 'new' }> | null;
+}
+
+function planPage(list: PagedJobList, scheduledInList: string[], offset: number, limit: number): PagePlan {
+  const scheduledIds = scheduledInList.slice(offset, offset + limit);
+  const rest = limit - scheduledIds.length;
+  return {
+    scheduledIds,
+    fresh:
+      rest > 0
+        ? {
+            kind: 'new',
+            list,
+            exclude: scheduledInList,
+            limit: rest,
+            offset: Math.max(0, offset - scheduledInList.length),
+          }
+        : null,
+  };
+}
+
 /**
- * The Orders, Stock and Complete lists of the Operations screen, each in schedule order, as job
- * summaries: four statements (tenant set-up, schedule, work orders, product slots with stock).
+ * Pages of the board in one round: the schedule's open jobs by list (primary-key lookups), the
+ * per-list counts (index only), the pages' rows (`union all`), and their slots with stock. Rows whose
+ * list was never computed are computed first (normally an empty index probe).
  */
-export async function getJobBoard(db: Db, principal: Principal): Promise<JobBoardResponse> {
+async function readPages(
+  tx: Tx,
+  companyId: string,
+  pages: ReadonlyArray<{ list: PagedJobList; offset: number; limit: number }>,
+  withComplete: boolean,
+  day: string,
+) {
+  await refreshJobLists(tx, companyId, { kind: 'stale' });
+  const schedule = await findSchedule(tx, companyId);
+  const scheduledOpen = await findScheduledOpenJobs(tx, companyId, schedule);
+  const counts = await countOpenJobsByList(tx, companyId);
+  const scheduledBy = {
+    orders: scheduledOpen.filter((j) => j.list === 'orders').map((j) => j.id),
+    stock: scheduledOpen.filter((j) => j.list === 'stock').map((j) => j.id),
+  };
+  const plans = pages.map((p) => planPage(p.list, scheduledBy[p.list], p.offset, p.limit));
+  const slices: BoardSlice[] = [{ kind: 'ids', ids: plans.flatMap((p) => p.scheduledIds) }];
+  for (const plan of plans) if (plan.fresh) slices.push(plan.fresh);
+  if (withComplete) slices.push({ kind: 'complete', limit: COMPLETE_LIST_LIMIT });
+  const rows = await listBoardSlices(tx, companyId, slices);
+  rows.sort((a, b) => a.slice - b.slice || a.ord - b.ord);
+  const jobs = await buildSummaries(tx, companyId, rows, schedule, day);
+  const byId = new Map(jobs.map((j) => [j.id, j]));
+  const ofSlice = (slice: BoardSlice | null) =>
+    slice === null ? [] : jobs.filter((_, i) => slices[(rows[i] as { slice: number }).slice] === slice);
+
+  const result: JobListPage[] = plans.map((plan, i) => {
+    const { list, offset, limit } = pages[i] as { list: PagedJobList; offset: number; limit: number };
+    const pageJobs = [
+      ...plan.scheduledIds.map((id) => byId.get(id)).filter((j): j is JobSummary => j !== undefined),
+      ...ofSlice(plan.fresh),
+    ];
+    const total = counts[list];
+    return { jobs: pageJobs, total, nextOffset: offset + limit < total ? offset + limit : null };
+  });
+  const complete = withComplete ? ofSlice(slices[slices.length - 1] as BoardSlice) : [];
+  return { pages: result, complete, schedule: scheduledOpen.map((j) => j.id) };
+}
+
+/**
+ * The Operations screen's board (ADR 0024): the first page of Orders and Stock in board order, the
+ * 50 most recent completed jobs, and each list's total. The cost grows with the page size and the
+ * schedule (at most 5,000 ids), not with the number of open work orders, apart from the index-only
+ * counts.
+ */
+export async function getJobBoard(db: Db, principal: Principal, limit: number): Promise<JobBoardResponse> {
   const day = today();
   return inTenant(db, principal, async (tx) => {
-    const companyId = principal.companyId;
-    const schedule = await findSchedule(tx, companyId);
-    const rows = await listBoardWorkOrders(tx, companyId, COMPLETE_LIST_LIMIT);
-    const jobs = await buildSummaries(tx, companyId, rows, schedule, day);
-    const orders: JobSummary[] = [];
-    const stock: JobSummary[] = [];
-    const complete: { job: JobSummary; createdAt: number }[] = [];
-    const openIds = new Set<string>();
-    jobs.forEach((job, i) => {
-      if (job.list === 'complete') {
-        complete.push({ job, createdAt: Date.parse((rows[i] as BoardWorkOrderRow).createdAt) });
-        return;
-      }
-      openIds.add(job.id);
-      (job.list === 'orders' ? orders : stock).push(job);
-    });
+    const { pages, complete, schedule } = await readPages(
+      tx,
+      principal.companyId,
+      [
+        { list: 'orders', offset: 0, limit },
+        { list: 'stock', offset: 0, limit },
+      ],
+      true,
+      day,
+    );
     return {
-      orders: orderJobs(orders, schedule),
-      stock: orderJobs(stock, schedule),
-      // Most recently created first, as before (the statement's rows come in no set order).
-      complete: complete.sort((a, b) => b.createdAt - a.createdAt).map((c) => c.job),
-      schedule: schedule.filter((id) => openIds.has(id)),
+      orders: pages[0] as JobListPage,
+      stock: pages[1] as JobListPage,
+      complete: { jobs: complete, total: complete.length, nextOffset: null },
+      schedule,
       today: day,
     };
+  });
+}
+
+/** One more page of Orders or Stock ("Load more"), in the same order as the board's first page. */
+export async function getJobPage(
+  db: Db,
+  principal: Principal,
+  query: { list: PagedJobList; offset: number; limit: number },
+): Promise<JobPageResponse> {
+  const day = today();
+  return inTenant(db, principal, async (tx) => {
+    const { pages } = await readPages(tx, principal.companyId, [query], false, day);
+    return { ...(pages[0] as JobListPage), list: query.list, offset: query.offset, today: day };
   });
 }
 
@@ -297,6 +414,7 @@ export async function orderPart(
       );
     const next = settleProcurementEntry({ ...entry, quantityOrdered: ordered });
     await updateWorkOrder(tx, principal.companyId, jobId, { partsProcurementStatus: withEntry(next) });
+    await refreshJobLists(tx, principal.companyId, { kind: 'ids', ids: [jobId] });
     return loadJob(tx, principal, jobId);
   });
 }
@@ -334,6 +452,12 @@ export async function receivePart(
     const next = settleProcurementEntry({ ...entry, quantityReceived: entry.quantityReceived + delivered });
     await updateWorkOrder(tx, principal.companyId, jobId, { partsProcurementStatus: withEntry(next) });
     await addStock(tx, principal.companyId, part.partNumber, delivered);
+    await refreshJobLists(tx, principal.companyId, { kind: 'ids', ids: [jobId] });
+    // More stock can move every other job waiting for this part from Orders to Stock.
+    await refreshJobLists(tx, principal.companyId, {
+      kind: 'orders-naming-part',
+      partNumber: part.partNumber,
+    });
     return loadJob(tx, principal, jobId);
   });
 }
@@ -353,6 +477,8 @@ export async function issueJob(db: Db, principal: Principal, jobId: string): Pro
       issuedAt: new Date(),
       issuedBy: principal.user.id,
     });
+    // Issuing keeps the job in Stock today; refreshing keeps that a rule of job-rules, not of this code.
+    await refreshJobLists(tx, principal.companyId, { kind: 'ids', ids: [jobId] });
     return loadJob(tx, principal, jobId);
   });
 }
@@ -373,6 +499,7 @@ export async function updateJob(
       ...(patch.status ? { status: toDbStatus({ status: patch.status }) } : {}),
       ...(notes !== undefined ? { notes } : {}),
     });
+    if (patch.status) await refreshJobLists(tx, principal.companyId, { kind: 'ids', ids: [jobId] });
     return loadJob(tx, principal, jobId);
   });
 }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { httpClient, type Json, json, useTestApp } from '../../../test/test-context.ts';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { profiles, userPermissions } from '../../db/schema/core.ts';
-import { componentDatabase, workOrders } from '../../db/schema/workshop.ts';
+import { bomProducts, componentDatabase, workOrders } from '../../db/schema/workshop.ts';
 import { schema } from '../../db/schema.ts';
 import { getJobBoard } from './workshop.service.ts';
 
@@ -32,7 +32,7 @@ async function board(email = 'manager@northwind.example'): Promise<Json> {
 }
 
 function allJobs(b: Json): Json[] {
-  return [...b.orders, ...b.stock, ...b.complete];
+  return [...b.orders.jobs, ...b.stock.jobs, ...b.complete.jobs];
 }
 
 /** A job's summary on the board. */
@@ -82,7 +82,7 @@ const receiveUrl = (id: string, index: number) => `/api/v1/workshop/jobs/${id}/p
 describe('the job board', () => {
   it('lists job summaries: what a card shows and the list each job is in', async () => {
     const b = await board();
-    const wo1001 = b.orders.find((j: Json) => j.workOrderNumber === 'WO-1001');
+    const wo1001 = b.orders.jobs.find((j: Json) => j.workOrderNumber === 'WO-1001');
     // Slot 3 (a drive shaft) is short; the four other parts are on the shelf.
     expect(wo1001).toEqual({
       id: expect.any(String),
@@ -102,35 +102,35 @@ describe('the job board', () => {
     // Narrow: no parts, documents, photos or issuer on the board.
     for (const job of allJobs(b)) expect(Object.keys(job).sort()).toEqual(SUMMARY_KEYS);
 
-    expect(b.stock.find((j: Json) => j.workOrderNumber === 'WO-1003')).toMatchObject({
+    expect(b.stock.jobs.find((j: Json) => j.workOrderNumber === 'WO-1003')).toMatchObject({
       isOverdue: true,
       comments: 'Customer collecting in person.',
       partCounts: { total: 5, ready: 5, toOrder: 0, awaiting: 0 },
     });
     // A partial delivery is still awaited; the job stays in Orders.
-    expect(b.orders.find((j: Json) => j.workOrderNumber === 'WO-1004').partCounts).toMatchObject({
+    expect(b.orders.jobs.find((j: Json) => j.workOrderNumber === 'WO-1004').partCounts).toMatchObject({
       total: 6,
       awaiting: 1,
       toOrder: 0,
     });
-    expect(b.stock.find((j: Json) => j.workOrderNumber === 'WO-1005')).toMatchObject({
+    expect(b.stock.jobs.find((j: Json) => j.workOrderNumber === 'WO-1005')).toMatchObject({
       issued: true,
       status: 'in-progress',
     });
-    expect(b.stock.find((j: Json) => j.workOrderNumber === 'WO-1007').partCounts).toEqual({
+    expect(b.stock.jobs.find((j: Json) => j.workOrderNumber === 'WO-1007').partCounts).toEqual({
       total: 6,
       ready: 6,
       toOrder: 0,
       awaiting: 0,
     });
-    expect(b.orders.find((j: Json) => j.workOrderNumber === 'WO-1002').status).toBe('in-progress');
+    expect(b.orders.jobs.find((j: Json) => j.workOrderNumber === 'WO-1002').status).toBe('in-progress');
     // Complete: the most recently created first (WO-1011 was created 20 days ago, WO-1010 30).
-    expect(b.complete.map((j: Json) => j.workOrderNumber)).toEqual(['WO-1011', 'WO-1010']);
-    expect(b.complete.every((j: Json) => j.isComplete && j.status === 'complete')).toBe(true);
+    expect(b.complete.jobs.map((j: Json) => j.workOrderNumber)).toEqual(['WO-1011', 'WO-1010']);
+    expect(b.complete.jobs.every((j: Json) => j.isComplete && j.status === 'complete')).toBe(true);
     // Every list holds content, and the active lists never hold a completed job.
-    expect(b.orders.length).toBeGreaterThan(0);
-    expect(b.stock.length).toBeGreaterThan(0);
-    expect([...b.orders, ...b.stock].some((j: Json) => j.isComplete)).toBe(false);
+    expect(b.orders.jobs.length).toBeGreaterThan(0);
+    expect(b.stock.jobs.length).toBeGreaterThan(0);
+    expect([...b.orders.jobs, ...b.stock.jobs].some((j: Json) => j.isComplete)).toBe(false);
   });
 
   it('each summary agrees with its full job (same rules, same counts, same list)', async () => {
@@ -166,10 +166,10 @@ describe('the job board', () => {
 
   it('lists scheduled jobs first in schedule order, new jobs after them', async () => {
     const b = await board();
-    expect(b.stock.slice(0, 2).map((j: Json) => j.workOrderNumber)).toEqual(['WO-1003', 'WO-1005']);
-    expect(b.stock.slice(0, 2).every((j: Json) => !j.isNew)).toBe(true);
-    expect(b.stock.slice(2).every((j: Json) => j.isNew)).toBe(true);
-    expect(b.orders[0].workOrderNumber).toBe('WO-1001');
+    expect(b.stock.jobs.slice(0, 2).map((j: Json) => j.workOrderNumber)).toEqual(['WO-1003', 'WO-1005']);
+    expect(b.stock.jobs.slice(0, 2).every((j: Json) => !j.isNew)).toBe(true);
+    expect(b.stock.jobs.slice(2).every((j: Json) => j.isNew)).toBe(true);
+    expect(b.orders.jobs[0].workOrderNumber).toBe('WO-1001');
   });
 });
 
@@ -400,8 +400,8 @@ describe('issuing and status', () => {
     res = await manager.call('PATCH', url, { status: 'complete' });
     expect((await json(res)).job).toMatchObject({ isComplete: true, status: 'complete', list: 'complete' });
     const b = await board();
-    expect([...b.orders, ...b.stock].some((j: Json) => j.id === job.id)).toBe(false);
-    expect(b.complete.some((j: Json) => j.id === job.id)).toBe(true);
+    expect([...b.orders.jobs, ...b.stock.jobs].some((j: Json) => j.id === job.id)).toBe(false);
+    expect(b.complete.jobs.some((j: Json) => j.id === job.id)).toBe(true);
   });
 });
 
@@ -409,7 +409,7 @@ describe('the schedule', () => {
   it('is kept per company on the server: reorder, mark scheduled, reset', async () => {
     const manager = await as('manager@northwind.example');
     const b = await board();
-    const stockIds: string[] = b.stock.map((j: Json) => j.id);
+    const stockIds: string[] = b.stock.jobs.map((j: Json) => j.id);
     const reversed = [...stockIds].reverse();
     const saved = await manager.call('PUT', '/api/v1/workshop/schedule', {
       order: [...reversed, crypto.randomUUID()],
@@ -419,21 +419,21 @@ describe('the schedule', () => {
     expect((await json(saved)).schedule).toEqual(reversed);
     // A colleague sees the same order.
     const seenByOwner = await board('owner@northwind.example');
-    expect(seenByOwner.stock.map((j: Json) => j.id)).toEqual(reversed);
-    expect(seenByOwner.stock.every((j: Json) => !j.isNew)).toBe(true);
+    expect(seenByOwner.stock.jobs.map((j: Json) => j.id)).toEqual(reversed);
+    expect(seenByOwner.stock.jobs.every((j: Json) => !j.isNew)).toBe(true);
 
     const reset = await manager.call('DELETE', '/api/v1/workshop/schedule');
     expect((await json(reset)).schedule).toEqual([]);
     const afterReset = await board();
-    expect([...afterReset.orders, ...afterReset.stock].every((j: Json) => j.isNew)).toBe(true);
+    expect([...afterReset.orders.jobs, ...afterReset.stock.jobs].every((j: Json) => j.isNew)).toBe(true);
 
-    const target = afterReset.orders[0].id;
+    const target = afterReset.orders.jobs[0].id;
     const marked = await manager.post('/api/v1/workshop/schedule/scheduled', { jobId: target });
     expect((await json(marked)).schedule).toEqual([target]);
     // Marking twice keeps one entry.
     const twice = await manager.post('/api/v1/workshop/schedule/scheduled', { jobId: target });
     expect((await json(twice)).schedule).toEqual([target]);
-    expect((await jobByNumber(afterReset.orders[0].workOrderNumber)).isNew).toBe(false);
+    expect((await jobByNumber(afterReset.orders.jobs[0].workOrderNumber)).isNew).toBe(false);
 
     expect((await manager.call('PUT', '/api/v1/workshop/schedule', { order: ['x'] })).status).toBe(400);
     expect(
@@ -532,36 +532,166 @@ describe('tenants and permissions', () => {
   });
 });
 
-describe('a big workshop', () => {
-  it('lists 2,000 open work orders with their part counts', async () => {
-    const db = t.app.database.db;
-    const [component] = await db
-      .select({ companyId: componentDatabase.companyId })
-      .from(componentDatabase)
-      .innerJoin(sql`companies co`, sql`co.id = ${componentDatabase.companyId}`)
-      .where(and(eq(componentDatabase.partNumber, 'BRG-6204'), sql`co.name like 'Southbank%'`));
-    const companyId = component?.companyId as string;
-    const [product] = rowsOf<{ id: string }>(
-      await db.execute(
-        sql`select id from bom_products where company_id = ${companyId} and product_code = 'GBX-100'`,
-      ),
+/** The Southbank company's id and its GBX-100 product (the bulk tests add work orders there). */
+async function southbankFixture(): Promise<{ companyId: string; productId: string }> {
+  const db = t.app.database.db;
+  const [row] = rowsOf<{ company_id: string; product_id: string }>(
+    await db.execute(sql`select co.id as company_id, b.id as product_id from companies co
+      join bom_products b on b.company_id = co.id and b.product_code = 'GBX-100'
+      where co.name like 'Southbank%'`),
+  );
+  if (!row) throw new Error('Southbank is seeded');
+  return { companyId: row.company_id, productId: row.product_id };
+}
+
+async function page(query: string, email = 'sam@southbank.example'): Promise<Response> {
+  return (await as(email)).get(`/api/v1/workshop/job-page?${query}`);
+}
+
+async function storedList(id: string): Promise<string | null> {
+  const [row] = await t.app.database.db
+    .select({ boardList: workOrders.boardList })
+    .from(workOrders)
+    .where(eq(workOrders.id, id));
+  return row?.boardList ?? null;
+}
+
+describe('the board pages (ADR 0024)', () => {
+  it('stores every seeded job in the list its parts put it in', async () => {
+    const rows = await t.app.database.db
+      .select({ id: workOrders.id, boardList: workOrders.boardList, number: workOrders.workOrderNumber })
+      .from(workOrders);
+    expect(rows.every((r) => r.boardList !== null)).toBe(true);
+    for (const job of allJobs(await board()))
+      expect(await storedList(job.id), job.workOrderNumber).toBe(job.list);
+    // The generated sort key is the deadline `jobDeadline` computes (WO-1008 has no due date).
+    const keys = await t.app.database.db
+      .select({ id: workOrders.id, boardDeadline: workOrders.boardDeadline })
+      .from(workOrders);
+    const keyOf = new Map(keys.map((k) => [k.id, k.boardDeadline]));
+    for (const job of allJobs(await board()))
+      expect(keyOf.get(job.id), job.workOrderNumber).toBe(job.deadline);
+  });
+
+  it('answers 400 with the error shape for bad query parameters, never 500', async () => {
+    const manager = await as('manager@northwind.example');
+    for (const url of [
+      '/api/v1/workshop/jobs?limit=0',
+      '/api/v1/workshop/jobs?limit=201',
+      '/api/v1/workshop/jobs?limit=abc',
+      '/api/v1/workshop/jobs?list=orders',
+      '/api/v1/workshop/job-page?list=complete&offset=0',
+      '/api/v1/workshop/job-page?list=orders',
+      '/api/v1/workshop/job-page?list=orders&offset=-1',
+      '/api/v1/workshop/job-page?list=orders&offset=1.5',
+      '/api/v1/workshop/job-page?list=orders&offset=0&limit=1e9',
+      "/api/v1/workshop/job-page?list=orders'--&offset=0",
+    ]) {
+      const res = await manager.get(url);
+      expect(res.status, url).toBe(400);
+      const { error } = await json(res);
+      expect(error.code, url).toBe('VALIDATION_ERROR');
+      expect(typeof error.message, url).toBe('string');
+    }
+    const res = await manager.get('/api/v1/workshop/job-page?list=stock&offset=0&limit=abc');
+    expect((await json(res)).error.fields).toEqual({ limit: 'Limit must be a whole number from 1 to 200.' });
+  });
+
+  it('needs Production View for the pages too', async () => {
+    expect((await httpClient(t.app.app).get('/api/v1/workshop/job-page?list=orders&offset=0')).status).toBe(
+      401,
     );
+  });
+});
+
+describe('a big workshop', () => {
+  it('pages 2,000 open work orders: scheduled first, then by deadline, with counts, in few statements', async () => {
+    const db = t.app.database.db;
+    const { companyId, productId } = await southbankFixture();
+    const today = new Date();
+    // Deadlines spread over 40 days; numbers BULK-0..1999 so that natural order (BULK-9 < BULK-10) matters.
     await db.insert(workOrders).values(
       Array.from({ length: 2000 }, (_, i) => ({
         companyId,
-        productId: product?.id ?? null,
+        productId,
         productCode: 'GBX-100',
         productName: 'Gearbox assembly',
         workOrderNumber: `BULK-${i}`,
         quantityRequired: 1 + (i % 3),
+        dueDate: new Date(today.getTime() + ((i * 7) % 40) * 86_400_000).toISOString().slice(0, 10),
       })),
     );
-    const b = await board('sam@southbank.example');
-    const bulk = [...b.orders, ...b.stock].filter((j: Json) => j.workOrderNumber.startsWith('BULK-'));
-    expect(bulk).toHaveLength(2000);
-    expect(bulk.every((j: Json) => j.partCounts.total === 5)).toBe(true);
+    const sam = await as('sam@southbank.example');
+    // Raw inserts carry no list: the next board read computes them by the shared rules.
+    const first = await board('sam@southbank.example');
+    const all = await db
+      .select({ id: workOrders.id, boardList: workOrders.boardList })
+      .from(workOrders)
+      .where(and(eq(workOrders.companyId, companyId), sql`${workOrders.status} <> 'completed'`));
+    const counts = { orders: 0, stock: 0 };
+    for (const row of all) counts[row.boardList as 'orders' | 'stock']++;
+    expect(counts.orders + counts.stock).toBe(all.length);
+    expect(first.orders.total).toBe(counts.orders);
+    expect(first.stock.total).toBe(counts.stock);
+    expect(first.orders.jobs).toHaveLength(Math.min(50, counts.orders));
+    expect(first.orders.nextOffset).toBe(counts.orders > 50 ? 50 : null);
 
-    // One round of queries, however many work orders: count the statements the board sends.
+    // Schedule three jobs of the list that holds the bulk (the tail of the first page's new jobs).
+    const big: 'orders' | 'stock' = counts.orders > counts.stock ? 'orders' : 'stock';
+    const tail = first[big].jobs.slice(-3).map((j: Json) => j.id);
+    expect((await sam.call('PUT', '/api/v1/workshop/schedule', { order: tail })).status).toBe(200);
+
+    // Walk the whole list page by page.
+    const seen: Json[] = [];
+    let offset: number | null = 0;
+    let pages = 0;
+    while (offset !== null) {
+      const res = await page(`list=${big}&offset=${offset}&limit=200`);
+      expect(res.status).toBe(200);
+      const p = await json(res);
+      expect(p).toMatchObject({ list: big, offset, total: counts[big] });
+      seen.push(...p.jobs);
+      offset = p.nextOffset;
+      pages++;
+    }
+    expect(pages).toBe(Math.ceil(counts[big] / 200));
+    expect(new Set(seen.map((j) => j.id)).size).toBe(counts[big]);
+    expect(seen.every((j) => j.list === big)).toBe(true);
+    // Scheduled first, in schedule order, then new jobs by deadline, then number (natural order).
+    expect(seen.slice(0, 3).map((j) => j.id)).toEqual(tail);
+    expect(seen.slice(0, 3).every((j) => !j.isNew)).toBe(true);
+    const fresh = seen.slice(3);
+    expect(fresh.every((j) => j.isNew)).toBe(true);
+    for (let i = 1; i < fresh.length; i++) {
+      const a = fresh[i - 1] as Json;
+      const b = fresh[i] as Json;
+      const ordered =
+        a.deadline < b.deadline ||
+        (a.deadline === b.deadline &&
+          (a.workOrderNumber.length < b.workOrderNumber.length ||
+            (a.workOrderNumber.length === b.workOrderNumber.length &&
+              a.workOrderNumber < b.workOrderNumber)));
+      expect(ordered, `${a.workOrderNumber} ${a.deadline} before ${b.workOrderNumber} ${b.deadline}`).toBe(
+        true,
+      );
+    }
+    // The board's first page is the first page of the walk.
+    const again = await board('sam@southbank.example');
+    expect(again[big].jobs.map((j: Json) => j.id)).toEqual(seen.slice(0, 50).map((j) => j.id));
+    // Past the end: an empty page, no next one.
+    const past = await json(await page(`list=${big}&offset=${counts[big] + 10}`));
+    expect(past).toMatchObject({ jobs: [], nextOffset: null, total: counts[big] });
+
+    // Northwind never sees Southbank's jobs, on the board or in pages.
+    const northwind = await board('manager@northwind.example');
+    expect(allJobs(northwind).some((j) => j.workOrderNumber.startsWith('BULK-'))).toBe(false);
+    expect(northwind.orders.total + northwind.stock.total).toBeLessThan(20);
+    for (const list of ['orders', 'stock']) {
+      const p = await json(await page(`list=${list}&offset=0&limit=200`, 'manager@northwind.example'));
+      expect(p.jobs.some((j: Json) => j.workOrderNumber.startsWith('BULK-'))).toBe(false);
+    }
+
+    // A fixed number of statements, however many work orders: count what the board sends.
     const statements: string[] = [];
     // node-postgres logs begin and commit as statements too; they are not queries of the board.
     const logger = {
@@ -573,17 +703,100 @@ describe('a big workshop', () => {
     const counting = (t.app.database.kind === 'postgres'
       ? drizzlePg(client as pg.Pool, { schema, logger })
       : drizzlePglite(client as PGlite, { schema, logger })) as unknown as Db;
-    const [sam] = await db.select().from(profiles).where(eq(profiles.email, 'sam@southbank.example'));
+    const [samProfile] = await db.select().from(profiles).where(eq(profiles.email, 'sam@southbank.example'));
     const principal = {
-      user: { id: sam?.id as string, email: 'sam@southbank.example', emailVerified: true, name: 'Sam Reed' },
+      user: {
+        id: samProfile?.id as string,
+        email: 'sam@southbank.example',
+        emailVerified: true,
+        name: 'Sam Reed',
+      },
       sessionId: 'test',
       companyId,
       role: 'operative' as const,
       levels: {},
     };
-    const direct = await getJobBoard(counting, principal);
-    expect(direct.orders.length + direct.stock.length).toBe(b.orders.length + b.stock.length);
-    // set_config, schedule, work orders (open and recently completed), product slots with their stock.
-    expect(statements).toHaveLength(4);
+    const direct = await getJobBoard(counting, principal, 50);
+    expect(direct[big].jobs.map((j) => j.id)).toEqual(again[big].jobs.map((j: Json) => j.id));
+    // set_config, stale-list probe, schedule, scheduled open jobs, counts, the pages' rows, their slots.
+    expect(statements).toHaveLength(7);
+  });
+
+  it('a receipt moves the other jobs waiting for that part from Orders to Stock', async () => {
+    const db = t.app.database.db;
+    const { companyId } = await southbankFixture();
+    // A product of one part with nothing on hand: three jobs of one unit each wait for it.
+    const productId = crypto.randomUUID();
+    await db.insert(componentDatabase).values({ companyId, partNumber: 'SHARE-1', component: 'Shared part' });
+    await db.insert(bomProducts).values({
+      id: productId,
+      companyId,
+      productCode: 'SHR-1',
+      productName: 'Shared',
+      c1: ' SHARE-1 ',
+      q1: 1,
+    });
+    const ids = Array.from({ length: 4 }, () => crypto.randomUUID());
+    await db.insert(workOrders).values(
+      ids.map((id, i) => ({
+        id,
+        companyId,
+        productId,
+        productCode: 'SHR-1',
+        productName: 'Shared',
+        workOrderNumber: `SHARE-${i}`,
+        // The last one needs more than the delivery leaves on the shelf.
+        quantityRequired: i === 3 ? 10 : 1,
+      })),
+    );
+    await board('sam@southbank.example');
+    expect(await Promise.all(ids.map(storedList))).toEqual(['orders', 'orders', 'orders', 'orders']);
+
+    const [receiver, other1, other2, tooBig] = ids as [string, string, string, string];
+    const owner = await as('owner@southbank.example');
+    expect((await owner.post(orderUrl(receiver, 1), { quantity: 3 })).status).toBe(200);
+    // Ordered, not yet received: the receiver still waits (awaiting), the others still to order.
+    expect(await storedList(receiver)).toBe('orders');
+    expect((await owner.post(receiveUrl(receiver, 1), { quantity: 3 })).status).toBe(200);
+    // 3 on hand now: every one-unit job is covered, the ten-unit one is not.
+    expect(await storedList(receiver)).toBe('stock');
+    expect(await storedList(other1)).toBe('stock');
+    expect(await storedList(other2)).toBe('stock');
+    expect(await storedList(tooBig)).toBe('orders');
+    // Each job's own parts agree with its stored list.
+    for (const [id, list] of [
+      [other1, 'stock'],
+      [tooBig, 'orders'],
+    ] as const) {
+      expect((await json(await owner.get(`/api/v1/workshop/jobs/${id}`))).job.list).toBe(list);
+    }
+  });
+
+  it('completing a job stores Complete and reopening stores its parts list again', async () => {
+    const { companyId, productId } = await southbankFixture();
+    const id = crypto.randomUUID();
+    await t.app.database.db.insert(workOrders).values({
+      id,
+      companyId,
+      productId,
+      productCode: 'GBX-100',
+      productName: 'Gearbox assembly',
+      workOrderNumber: 'REOPEN-1',
+      quantityRequired: 1,
+    });
+    await board('sam@southbank.example');
+    const open = await storedList(id);
+    expect(open === 'orders' || open === 'stock').toBe(true);
+    const owner = await as('owner@southbank.example');
+    const url = `/api/v1/workshop/jobs/${id}`;
+    expect((await owner.call('PATCH', url, { status: 'complete' })).status).toBe(200);
+    expect(await storedList(id)).toBe('complete');
+    let b = await board('sam@southbank.example');
+    expect(b.complete.jobs.some((j: Json) => j.id === id)).toBe(true);
+    expect([...b.orders.jobs, ...b.stock.jobs].some((j: Json) => j.id === id)).toBe(false);
+    expect((await owner.call('PATCH', url, { status: 'pending' })).status).toBe(200);
+    expect(await storedList(id)).toBe(open);
+    b = await board('sam@southbank.example');
+    expect(b.complete.jobs.some((j: Json) => j.id === id)).toBe(false);
   });
 });

@@ -70,7 +70,10 @@ import {
 } from '@hr/shared/settings/settings.schemas';
 import { oauthCompleteRequestSchema, slackApiRequestSchema } from '@hr/shared/slack/slack.schemas';
 import {
+  jobBoardQuerySchema,
   jobBoardResponseSchema,
+  jobPageQuerySchema,
+  jobPageResponseSchema,
   jobResponseSchema,
   markScheduledRequestSchema,
   orderPartRequestSchema,
@@ -221,7 +224,16 @@ export const OPERATION_CONTRACTS: Readonly<Record<OperationKey, OperationContrac
   'GET /api/v1/holidays/upcoming': { summary: 'Upcoming team holidays', response: upcomingResponseSchema },
 
   // Workshop
-  'GET /api/v1/workshop/jobs': { summary: 'The job board', response: jobBoardResponseSchema },
+  'GET /api/v1/workshop/jobs': {
+    summary: 'The job board: first page and total of each list',
+    query: jobBoardQuerySchema,
+    response: jobBoardResponseSchema,
+  },
+  'GET /api/v1/workshop/job-page': {
+    summary: 'One more page of the Orders or Stock list',
+    query: jobPageQuerySchema,
+    response: jobPageResponseSchema,
+  },
   'GET /api/v1/workshop/orders': { summary: 'Jobs with parts to order', response: partsOrdersResponseSchema },
   'POST /api/v1/workshop/jobs/:id/parts/:index/order': {
     summary: 'Order a part of a job',

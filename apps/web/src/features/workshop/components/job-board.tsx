@@ -3,7 +3,7 @@
  * Complete, each in the company's shared schedule order.
  */
 
-import type { JobBoardResponse, JobSummary } from '@hr/shared/workshop/workshop.schemas';
+import type { JobBoardResponse, JobSummary, PagedJobList } from '@hr/shared/workshop/workshop.schemas';
 import { WORKSHOP_MESSAGES } from '@hr/shared/workshop/workshop-messages';
 import { RotateCcw } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
@@ -26,6 +26,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useMe } from '@/lib/session';
 import { notify } from '@/lib/toast';
 import { useJobBoard } from '../api/get-job-board';
+import { useMoreJobs } from '../api/get-job-page';
 import { useMarkScheduled } from '../api/mark-scheduled';
 import { useResetSchedule } from '../api/reset-schedule';
 import { useReorderList } from '../api/save-schedule';
@@ -63,9 +64,114 @@ export function BoardSkeleton() {
   );
 }
 
-function findJob(board: JobBoardResponse | undefined, id: string | null): JobSummary | null {
-  if (!board || !id) return null;
-  return [...board.orders, ...board.stock, ...board.complete].find((j) => j.id === id) ?? null;
+/**
+ * The jobs of Orders or Stock that are loaded: the board's first page, then the pages fetched with
+ * "Load more". A job that moved between pages while they were fetched is shown once.
+ */
+function useLoadedJobs(companyId: string | null, board: JobBoardResponse | undefined, list: PagedJobList) {
+  const [wanted, setWanted] = useState(false);
+  const more = useMoreJobs(companyId, list, wanted);
+  const seen = new Set<string>();
+  const jobs: JobSummary[] = [];
+  for (const job of [...(board?.[list].jobs ?? []), ...(more.data?.pages.flatMap((p) => p.jobs) ?? [])]) {
+    if (seen.has(job.id)) continue;
+    seen.add(job.id);
+    jobs.push(job);
+  }
+  // While the first further page loads there is no next-page answer yet: keep the button (busy).
+  const hasMore = wanted
+    ? more.isPending || more.hasNextPage || more.isError
+    : (board?.[list].nextOffset ?? null) !== null;
+  const loadMore = () => {
+    if (!wanted) setWanted(true);
+    // A failed first page has no page to follow: ask for it again.
+    else if (!more.data) void more.refetch();
+    else void more.fetchNextPage();
+  };
+  const loading = more.isFetching && (more.isPending || more.isFetchingNextPage);
+  return { jobs, hasMore, loadMore, loading, error: more.isError ? more.error : null };
+}
+
+type LoadedJobs = ReturnType<typeof useLoadedJobs>;
+
+function EmptyList({ text }: { text: string }) {
+  return <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">{text}</p>;
+}
+
+/** Orders or Stock: the loaded jobs, reorderable, and "Load more" while the list has more. */
+function OpenJobList({
+  list,
+  label,
+  empty,
+  loaded,
+  total,
+  disabled,
+  onReorder,
+  renderJob,
+}: {
+  list: PagedJobList;
+  label: string;
+  empty: string;
+  loaded: LoadedJobs;
+  total: number;
+  disabled: boolean;
+  onReorder: (ids: string[]) => void;
+  renderJob: (job: JobSummary, handle?: ReactNode) => ReactNode;
+}) {
+  if (loaded.jobs.length === 0) return <EmptyList text={empty} />;
+  return (
+    <>
+      <SortableJobList
+        jobs={loaded.jobs}
+        label={`${label} jobs`}
+        disabled={disabled}
+        onReorder={onReorder}
+        renderJob={renderJob}
+      />
+      {loaded.hasMore && (
+        <LoadMore
+          label={list === 'orders' ? 'Orders' : 'Stock'}
+          shown={loaded.jobs.length}
+          total={total}
+          loading={loaded.loading}
+          error={loaded.error}
+          onLoad={loaded.loadMore}
+        />
+      )}
+    </>
+  );
+}
+
+function LoadMore({
+  label,
+  shown,
+  total,
+  loading,
+  error,
+  onLoad,
+}: {
+  label: string;
+  shown: number;
+  total: number;
+  loading: boolean;
+  error: unknown;
+  onLoad: () => void;
+}) {
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-3">
+      <Button variant="outline" size="sm" onClick={onLoad} disabled={loading} aria-busy={loading}>
+        {loading ? 'Loading...' : `Load more ${label} jobs`}
+      </Button>
+      <span className="text-sm text-muted-foreground" role="status">
+        Showing {shown} of {total}
+      </span>
+      {error !== null && (
+        <span className="text-sm text-destructive" role="alert">
+          {errorMessage(error)}
+        </span>
+      )}
+    </div>
+  );
 }
 
 export function JobBoard() {
@@ -79,6 +185,8 @@ export function JobBoard() {
   const reset = useResetSchedule();
   const [tab, setTab] = useState<ListName>('orders');
   const [openId, setOpenId] = useState<string | null>(null);
+  const orders = useLoadedJobs(companyId, board.data, 'orders');
+  const stock = useLoadedJobs(companyId, board.data, 'stock');
 
   if (board.isPending) {
     return (
@@ -135,7 +243,7 @@ export function JobBoard() {
           <TabsList aria-label="Job lists">
             {LISTS.map((list) => (
               <TabsTrigger key={list.value} value={list.value}>
-                {list.label} ({data[list.value].length})
+                {list.label} ({data[list.value].total})
               </TabsTrigger>
             ))}
           </TabsList>
@@ -179,18 +287,15 @@ export function JobBoard() {
             )}
           </div>
         </div>
-        {LISTS.map((list) => {
-          const jobs = data[list.value];
-          return (
-            <TabsContent key={list.value} value={list.value} className="min-w-0">
-              <p className="mb-3 text-sm text-muted-foreground">{list.hint}</p>
-              {jobs.length === 0 ? (
-                <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground">
-                  {list.empty}
-                </p>
-              ) : list.value === 'complete' ? (
+        {LISTS.map((list) => (
+          <TabsContent key={list.value} value={list.value} className="min-w-0">
+            <p className="mb-3 text-sm text-muted-foreground">{list.hint}</p>
+            {list.value === 'complete' ? (
+              data.complete.jobs.length === 0 ? (
+                <EmptyList text={list.empty} />
+              ) : (
                 <ol aria-label={`${list.label} jobs`} className="grid grid-cols-1 gap-2">
-                  {jobs.map((job) => (
+                  {data.complete.jobs.map((job) => (
                     <li
                       key={job.id}
                       className="min-w-0"
@@ -201,30 +306,33 @@ export function JobBoard() {
                     </li>
                   ))}
                 </ol>
-              ) : (
-                <SortableJobList
-                  jobs={jobs}
-                  label={`${list.label} jobs`}
-                  disabled={!abilities.canEditJobs}
-                  onReorder={(ids) =>
-                    reorder.mutate(
-                      { list: list.value as 'orders' | 'stock', ids },
-                      {
-                        onSuccess: () => notify.success(WORKSHOP_MESSAGES.scheduleSaved),
-                        onError: (error) => notify.error(WORKSHOP_MESSAGES.updateFailed, errorMessage(error)),
-                      },
-                    )
-                  }
-                  renderJob={renderJob}
-                />
-              )}
-            </TabsContent>
-          );
-        })}
+              )
+            ) : (
+              <OpenJobList
+                list={list.value}
+                label={list.label}
+                empty={list.empty}
+                loaded={list.value === 'orders' ? orders : stock}
+                total={data[list.value].total}
+                disabled={!abilities.canEditJobs}
+                onReorder={(ids) =>
+                  reorder.mutate(
+                    { list: list.value as PagedJobList, ids },
+                    {
+                      onSuccess: () => notify.success(WORKSHOP_MESSAGES.scheduleSaved),
+                      onError: (error) => notify.error(WORKSHOP_MESSAGES.updateFailed, errorMessage(error)),
+                    },
+                  )
+                }
+                renderJob={renderJob}
+              />
+            )}
+          </TabsContent>
+        ))}
       </Tabs>
       <JobDetailsDialog
         jobId={openId}
-        summary={findJob(data, openId)}
+        summary={[...orders.jobs, ...stock.jobs, ...data.complete.jobs].find((j) => j.id === openId) ?? null}
         abilities={abilities}
         onOpenChange={(open) => !open && setOpenId(null)}
       />
