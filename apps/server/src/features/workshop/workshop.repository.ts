@@ -186,12 +186,9 @@ export async function findListInputs(
           : sql`board_list = 'orders' and product_id in (
               select b.id from ${bomProducts} b cross join lateral (values ${slotValues}) as s(slot, part_number, quantity)
               where b.company_id = ${companyId} and btrim(s.part_number) = ${scope.partNumber})`;
-  // skip locked: a work order another transaction is changing is left to that transaction, which
-  // stores its own list; waiting for it could deadlock two receipts that cascade over each other.
-  const lock = scope.kind === 'orders-naming-part' ? sql` for update skip locked` : sql``;
   return rowsOf<BoardWorkOrderRow>(
     await tx.execute(
-      sql`select ${boardColumns} from ${workOrders} where company_id = ${companyId} and ${where}${lock}`,
+      sql`select ${boardColumns} from ${workOrders} where company_id = ${companyId} and ${where}`,
     ),
   );
 }
@@ -268,11 +265,23 @@ export async function findProductSlots(
  * Locks the work order row until the transaction ends, so two deliveries of the same part are
  * counted one after the other (the second sees the first's quantity).
  */
+/**
+ * Serialises the company's workshop changes (ADR 0024): a receipt recomputes the lists of other jobs
+ * from the stock it just added, so a change to one of those jobs must neither read the stock before
+ * that receipt commits (its list would be stale) nor hold the job's row lock meanwhile (deadlock).
+ * Taken first, before any row lock, and held to the end of the transaction.
+ */
+export async function lockCompanyWorkshop(tx: Tx, companyId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`workshop:${companyId}`}))`);
+}
+
+/** Locks one work order for a change, after the company's workshop lock (`lockCompanyWorkshop`). */
 export async function lockWorkOrder(
   tx: Tx,
   companyId: string,
   id: string,
 ): Promise<{ id: string; status: string; partsProcurementStatus: PartProcurementEntry[] } | null> {
+  await lockCompanyWorkshop(tx, companyId);
   const [row] = await tx
     .select({
       id: workOrders.id,

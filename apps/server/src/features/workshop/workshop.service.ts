@@ -58,6 +58,7 @@ import {
   type ListScope,
   listBoardSlices,
   listOpenWorkOrders,
+  lockCompanyWorkshop,
   lockWorkOrder,
   openWorkOrderIds,
   saveSchedule as saveScheduleRow,
@@ -193,7 +194,13 @@ async function partCountsOf(
  * every change that can move a job, by the board read for rows never computed, and by the seeds.
  */
 export async function refreshJobLists(tx: Tx, companyId: string, scope: ListScope): Promise<number> {
-  const rows = await findListInputs(tx, companyId, scope);
+  let rows = await findListInputs(tx, companyId, scope);
+  if (scope.kind === 'stale' && rows.length > 0) {
+    // A board read that finds rows never computed writes them like any change: under the company's
+    // workshop lock, from rows read again once it holds it.
+    await lockCompanyWorkshop(tx, companyId);
+    rows = await findListInputs(tx, companyId, scope);
+  }
   if (rows.length === 0) return 0;
   const countsOf = await partCountsOf(tx, companyId, rows);
   const changes: Array<{ id: string; list: JobList }> = [];

@@ -772,6 +772,49 @@ describe('a big workshop', () => {
     }
   });
 
+  it('a receipt raced by a change to another job waiting for the part leaves both lists right', async () => {
+    const db = t.app.database.db;
+    const { companyId } = await southbankFixture();
+    const owner = await as('owner@southbank.example');
+    const sam = await as('sam@southbank.example');
+    for (let round = 0; round < 8; round++) {
+      // Two one-unit jobs of one part, none on hand: A receives its unit while B's status changes.
+      const part = `RACE-${round}`;
+      const productId = crypto.randomUUID();
+      await db.insert(componentDatabase).values({ companyId, partNumber: part, component: 'Raced part' });
+      await db.insert(bomProducts).values({
+        id: productId,
+        companyId,
+        productCode: part,
+        productName: 'Raced',
+        c1: part,
+        q1: 1,
+      });
+      const [a, b] = [crypto.randomUUID(), crypto.randomUUID()];
+      await db.insert(workOrders).values(
+        [a, b].map((id, i) => ({
+          id,
+          companyId,
+          productId,
+          productCode: part,
+          productName: 'Raced',
+          workOrderNumber: `${part}-${i}`,
+          quantityRequired: 1,
+        })),
+      );
+      await board('sam@southbank.example');
+      expect((await owner.post(orderUrl(a, 1), { quantity: 1 })).status).toBe(200);
+      const results = await Promise.all([
+        owner.post(receiveUrl(a, 1), { quantity: 1 }),
+        sam.call('PATCH', `/api/v1/workshop/jobs/${b}`, { status: 'in-progress' }),
+      ]);
+      expect(results.map((r) => r.status)).toEqual([200, 200]);
+      // One unit on the shelf covers B (not ordered, so in stock) whichever committed first.
+      expect([await storedList(a), await storedList(b)], part).toEqual(['stock', 'stock']);
+      expect((await json(await owner.get(`/api/v1/workshop/jobs/${b}`))).job.list).toBe('stock');
+    }
+  });
+
   it('completing a job stores Complete and reopening stores its parts list again', async () => {
     const { companyId, productId } = await southbankFixture();
     const id = crypto.randomUUID();
