@@ -56,9 +56,16 @@ function selectWorkOrders(tx: Tx) {
 }
 
 /** Open work orders (every status but completed), newest first: spec section 7. */
-export function listOpenWorkOrders(tx: Tx, companyId: string): Promise<WorkOrderRow[]> {
+/** The company's open work orders stored in Orders (ADR 0024): the jobs still waiting for parts. */
+export function listWorkOrdersInOrders(tx: Tx, companyId: string): Promise<WorkOrderRow[]> {
   return selectWorkOrders(tx)
-    .where(and(eq(workOrders.companyId, companyId), ne(workOrders.status, 'completed')))
+    .where(
+      and(
+        eq(workOrders.companyId, companyId),
+        ne(workOrders.status, 'completed'),
+        eq(workOrders.boardList, 'orders'),
+      ),
+    )
     .orderBy(desc(workOrders.createdAt));
 }
 

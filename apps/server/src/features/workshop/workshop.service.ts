@@ -57,7 +57,7 @@ import {
   findWorkOrder,
   type ListScope,
   listBoardSlices,
-  listOpenWorkOrders,
+  listWorkOrdersInOrders,
   lockCompanyWorkshop,
   lockWorkOrder,
   openWorkOrderIds,
@@ -361,7 +361,9 @@ export async function getJobPage(
 export async function getPartsOrders(db: Db, principal: Principal): Promise<PartsOrdersResponse> {
   const day = today();
   return inTenant(db, principal, async (tx) => {
-    const rows = await listOpenWorkOrders(tx, principal.companyId);
+    // Only the jobs stored in Orders are built (every change keeps that list current, ADR 0024).
+    await refreshJobLists(tx, principal.companyId, { kind: 'stale' });
+    const rows = await listWorkOrdersInOrders(tx, principal.companyId);
     const jobs = await buildJobs(tx, principal.companyId, rows, [], day);
     return {
       jobs: orderJobs(
