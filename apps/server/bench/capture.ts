@@ -11,6 +11,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { createApp } from '../src/app.ts';
 import type { Db } from '../src/db/client.ts';
+import { coalesceBegin } from '../src/db/coalesce-begin.ts';
+import { prepareRepeatedStatements } from '../src/db/prepared-statements.ts';
 import { schema } from '../src/db/schema.ts';
 import { loadEnv } from '../src/env.ts';
 import { createMailer } from '../src/integrations/mail/mailer.ts';
@@ -59,6 +61,11 @@ export async function openCapturer(kind: 'postgres' | 'pglite', connections: num
     pool = new pg.Pool({
       connectionString: benchPaths.databaseUrl,
       max: Math.min(connections, SERVER_POOL_SIZE),
+    });
+    // The server's connection set-up: prepared statements, `begin` sent with the tenant set-up.
+    pool.on('connect', (client) => {
+      prepareRepeatedStatements(client);
+      coalesceBegin(client);
     });
     db = drizzlePg(pool, { schema, logger }) as unknown as Db;
   } else {
@@ -125,7 +132,7 @@ export async function openCapturer(kind: 'postgres' | 'pglite', connections: num
           if (pool) {
             const client = await pool.connect();
             try {
-              for (const s of statements) await client.query(s.sql, s.params as unknown[]);
+              for (const s of statements) await client.query({ text: s.sql }, s.params as unknown[]);
             } catch (err) {
               await client.query('rollback').catch(() => {});
               throw err;

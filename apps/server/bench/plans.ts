@@ -1,6 +1,6 @@
 /**
  * `npm run bench:plans`: EXPLAIN (ANALYZE, BUFFERS) of the heaviest statement of the calendar month
- * and day, the employee search and the holiday submission, captured from the real endpoints on the bench
+ * and day, the employee search, the holiday submission, the approvals and the workshop board, captured from the real endpoints on the bench
  * dataset (PostgreSQL) and run as the serving role inside the request's tenant, as the app runs it.
  */
 import pg from 'pg';
@@ -45,13 +45,30 @@ const calls = [
     user: ROLES_BY_NUMBER.manager,
     match: /"status" = \$\d+\) order by/,
   },
+  {
+    name: 'workshop board, first pages of Orders and Stock (50,000 open work orders)',
+    method: 'GET',
+    url: '/api/v1/workshop/jobs',
+    user: ROLES_BY_NUMBER.owner,
+    company: 's50000',
+    match: / union all /,
+  },
+  {
+    name: 'workshop board, per-list counts (50,000 open work orders)',
+    method: 'GET',
+    url: '/api/v1/workshop/jobs',
+    user: ROLES_BY_NUMBER.owner,
+    company: 's50000',
+    match: /group by board_list/,
+  },
 ] as const;
 
 const capturer = await openCapturer('postgres', 1);
 const client = new pg.Client({ connectionString: benchPaths.databaseUrl });
 await client.connect();
 for (const call of calls) {
-  const cookie = await capturer.signIn(emailOf('s5000', call.user), BENCH_PASSWORD);
+  const company = 'company' in call ? call.company : 's5000';
+  const cookie = await capturer.signIn(emailOf(company, call.user), BENCH_PASSWORD);
   const { statements } = await capturer.capture(
     call.method,
     call.url,

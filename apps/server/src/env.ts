@@ -15,6 +15,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /** Off behind a pooler that cannot keep prepared statements (PgBouncer in transaction mode before 1.21). */
+  DATABASE_PREPARED_STATEMENTS: booleanFlag(true),
   AUTH_SECRET: z.string().min(32).optional(),
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),

@@ -16,6 +16,7 @@ const started = performance.now();
 const database = await openDatabase({
   databaseUrl: env.DATABASE_URL,
   pgliteDir: path.join(env.DATA_DIR, 'pglite'),
+  preparedStatements: env.DATABASE_PREPARED_STATEMENTS,
 });
 await runMigrations(database);
 await assertServingRoleIsRestricted(database.db);

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { coalesceBegin } from './coalesce-begin.ts';
+import { prepareRepeatedStatements } from './prepared-statements.ts';
 import { type Schema, schema } from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -41,6 +42,8 @@ export interface DatabaseOptions {
   /** Folder for PGlite's files; `undefined` keeps PGlite in memory (tests). */
   pgliteDir?: string | undefined;
   poolSize?: number;
+  /** PostgreSQL: prepare each parameterised statement once per connection (default true, ADR 0045). */
+  preparedStatements?: boolean;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -48,7 +51,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // A pool error on an idle client must not crash the process; the next query reports it.
     pool.on('error', () => {});
-    pool.on('connect', (client) => coalesceBegin(client));
+    pool.on('connect', (client) => {
+      if (options.preparedStatements !== false) prepareRepeatedStatements(client);
+      coalesceBegin(client);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const listeners = new Set<Unlisten>();
     const listen: Listen = async (channel, onMessage, onReconnect) => {

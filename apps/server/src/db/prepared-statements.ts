@@ -1,0 +1,46 @@
+/**
+ * Names every parameterised statement after its text, so node-postgres prepares it once per
+ * connection and PostgreSQL skips parsing, rewriting (row-level security included) and, once its
+ * generic plan is as good as a custom one, planning on every later run (ADR 0045). The statements
+ * are the app's own, so their texts are few; a connection stops naming new ones past a cap.
+ * Statements without parameters (the tenant set-up, whose literals differ per tenant) are never named.
+ */
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
+
+/** Distinct statement texts one connection prepares at most (the app has about a hundred). */
+export const PREPARED_PER_CONNECTION = 500;
+
+interface QueryConfigLike {
+  text?: unknown;
+  name?: string;
+}
+
+const hasValues = (values: unknown) => Array.isArray(values) && values.length > 0;
+
+/** The name a statement text is prepared under: stable across connections and instances. */
+export function statementName(text: string): string {
+  return `hr_${createHash('sha1').update(text).digest('hex').slice(0, 32)}`;
+}
+
+export function prepareRepeatedStatements(client: pg.PoolClient, cap = PREPARED_PER_CONNECTION): void {
+  // pg's query has many overloads; the wrapper forwards whatever it was given.
+  const original = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const names = new Map<string, string>();
+  const wrapped = (config: unknown, values?: unknown, ...rest: unknown[]): unknown => {
+    if (!hasValues(values) || config === null || !['object', 'string'].includes(typeof config)) {
+      return original(config, values, ...rest);
+    }
+    const query: QueryConfigLike =
+      typeof config === 'string' ? { text: config } : (config as QueryConfigLike);
+    if (query.name || typeof query.text !== 'string') return original(config, values, ...rest);
+    let name = names.get(query.text);
+    if (name === undefined) {
+      if (names.size >= cap) return original(config, values, ...rest);
+      name = statementName(query.text);
+      names.set(query.text, name);
+    }
+    return original({ ...query, name }, values, ...rest);
+  };
+  (client as unknown as { query: typeof wrapped }).query = wrapped;
+}
