@@ -15,7 +15,8 @@ function recordingClient(cap?: number) {
   return { client: client as unknown as { query: (...args: unknown[]) => Promise<unknown> }, sent };
 }
 
-const nameOf = (entry: { config: unknown } | undefined) => (entry?.config as { name?: string }).name;
+const nameOf = (entry: { config: unknown } | undefined) =>
+  (entry?.config as { name?: string } | undefined)?.name;
 
 describe('prepareRepeatedStatements', () => {
   it('names a parameterised statement after its text, the same name every time', async () => {
