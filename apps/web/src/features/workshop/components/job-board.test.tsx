@@ -58,17 +58,19 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
-function renderBoard() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+function renderBoard(
+  client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } }),
+) {
   client.setQueryData(meQueryKey, {
     company: { id: '00000000-0000-4000-8000-0000000000aa' },
     permissions: { production: 'view' },
   } as unknown as Me);
-  render(
+  const view = render(
     <QueryClientProvider client={client}>
       <JobBoard />
     </QueryClientProvider>,
   );
+  return { client, unmount: view.unmount };
 }
 
 const numbers = () =>
@@ -110,5 +112,26 @@ describe('JobBoard', () => {
     await screen.findByText((_, el) => el?.getAttribute('data-work-order') === 'WO-5');
     expect(numbers()).toEqual(['WO-1', 'WO-2', 'WO-3', 'WO-4', 'WO-5']);
     expect(screen.queryByRole('button', { name: /^Load more/ })).toBeNull();
+  });
+
+  it('keeps pages loaded before the board was left fresh: a change refetches them too', async () => {
+    let pageCalls = 0;
+    answers.set('/api/v1/workshop/job-page?list=orders&offset=50&limit=50', async () => {
+      pageCalls++;
+      const jobs = pageCalls === 1 ? [job(3), job(4)] : [job(4)];
+      return new Response(JSON.stringify(page(50, jobs, null)), { status: 200 });
+    });
+    const first = renderBoard();
+    fireEvent.click(await screen.findByRole('button', { name: 'Load more Orders jobs' }));
+    await screen.findByText((_, el) => el?.getAttribute('data-work-order') === 'WO-3');
+    first.unmount();
+
+    // Back on the board: the loaded page shows from the cache, and a job change (which invalidates
+    // every workshop query) refetches it, so WO-3, which moved away meanwhile, is gone.
+    renderBoard(first.client);
+    await screen.findByText((_, el) => el?.getAttribute('data-work-order') === 'WO-3');
+    await first.client.invalidateQueries({ queryKey: ['workshop'] });
+    await vi.waitFor(() => expect(numbers()).toEqual(['WO-1', 'WO-2', 'WO-4']));
+    expect(pageCalls).toBe(2);
   });
 });

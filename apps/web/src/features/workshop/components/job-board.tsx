@@ -5,6 +5,7 @@
 
 import type { JobBoardResponse, JobSummary, PagedJobList } from '@hr/shared/workshop/workshop.schemas';
 import { WORKSHOP_MESSAGES } from '@hr/shared/workshop/workshop-messages';
+import { useQueryClient } from '@tanstack/react-query';
 import { RotateCcw } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -30,6 +31,7 @@ import { useMoreJobs } from '../api/get-job-page';
 import { useMarkScheduled } from '../api/mark-scheduled';
 import { useResetSchedule } from '../api/reset-schedule';
 import { useReorderList } from '../api/save-schedule';
+import { workshopKeys } from '../api/workshop-keys';
 import { useCompanyChangedReload } from '../use-company-changed-reload';
 import { workshopAbilities } from '../workshop-access';
 import { JobCard } from './job-card';
@@ -69,7 +71,12 @@ export function BoardSkeleton() {
  * "Load more". A job that moved between pages while they were fetched is shown once.
  */
 function useLoadedJobs(companyId: string | null, board: JobBoardResponse | undefined, list: PagedJobList) {
-  const [wanted, setWanted] = useState(false);
+  const queryClient = useQueryClient();
+  // Pages loaded before (the board was left and opened again) stay wanted: an enabled query is what
+  // the mutations' invalidation refetches, so they never show jobs that moved meanwhile.
+  const [wanted, setWanted] = useState(
+    () => queryClient.getQueryData(workshopKeys.morePages(companyId, list)) !== undefined,
+  );
   const more = useMoreJobs(companyId, list, wanted);
   const seen = new Set<string>();
   const jobs: JobSummary[] = [];
