@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { prepareRepeatedStatements, statementName } from './prepared-statements.ts';
+import { MAX_PREPARED_VALUES, prepareRepeatedStatements, statementName } from './prepared-statements.ts';
 
 /** A stand-in for a pg client that records the query configs it would send. */
 function recordingClient(cap?: number) {
@@ -36,6 +36,20 @@ describe('prepareRepeatedStatements', () => {
     await client.query({ text: 'select 1' });
     await client.query({ text: 'select $1::int', name: 'mine' }, [1]);
     expect(sent.map(nameOf)).toEqual([undefined, undefined, 'mine']);
+  });
+
+  it('sends statements with long value lists unnamed: each list length would be a new text', async () => {
+    const { client, sent } = recordingClient();
+    const list = (n: number) => Array.from({ length: n }, (_, i) => `$${i + 1}`).join(',');
+    await client.query(
+      { text: `select 1 where 1 in (${list(MAX_PREPARED_VALUES)})` },
+      Array(MAX_PREPARED_VALUES).fill(1),
+    );
+    await client.query({ text: `select 1 where 1 in (${list(5000)})` }, Array(5000).fill(1));
+    expect(sent.map(nameOf)).toEqual([
+      statementName(`select 1 where 1 in (${list(MAX_PREPARED_VALUES)})`),
+      undefined,
+    ]);
   });
 
   it('stops naming new texts past the cap, and keeps the names it has', async () => {

@@ -3,20 +3,29 @@
  * connection and PostgreSQL skips parsing, rewriting (row-level security included) and, once its
  * generic plan is as good as a custom one, planning on every later run (ADR 0045). The statements
  * are the app's own, so their texts are few; a connection stops naming new ones past a cap.
- * Statements without parameters (the tenant set-up, whose literals differ per tenant) are never named.
+ * Statements without parameters (the tenant set-up, whose literals differ per tenant) and statements
+ * with long value lists (see MAX_PREPARED_VALUES) are never named.
  */
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 
-/** Distinct statement texts one connection prepares at most (the app has about a hundred). */
+/** Distinct statement texts one connection prepares at most. */
 export const PREPARED_PER_CONNECTION = 500;
+
+/**
+ * Statements with more values than this are sent unnamed: Drizzle's `inArray` writes one placeholder
+ * per element, so a list's every length is a new text (a schedule of 5,000 ids would be 5,000 texts).
+ * Up to this size, a list query has at most this many variants.
+ */
+export const MAX_PREPARED_VALUES = 100;
 
 interface QueryConfigLike {
   text?: unknown;
   name?: string;
 }
 
-const hasValues = (values: unknown) => Array.isArray(values) && values.length > 0;
+const preparable = (values: unknown) =>
+  Array.isArray(values) && values.length > 0 && values.length <= MAX_PREPARED_VALUES;
 
 /** The name a statement text is prepared under: stable across connections and instances. */
 export function statementName(text: string): string {
@@ -28,7 +37,7 @@ export function prepareRepeatedStatements(client: pg.PoolClient, cap = PREPARED_
   const original = client.query.bind(client) as (...args: unknown[]) => unknown;
   const names = new Map<string, string>();
   const wrapped = (config: unknown, values?: unknown, ...rest: unknown[]): unknown => {
-    if (!hasValues(values) || config === null || !['object', 'string'].includes(typeof config)) {
+    if (!preparable(values) || config === null || !['object', 'string'].includes(typeof config)) {
       return original(config, values, ...rest);
     }
     const query: QueryConfigLike =

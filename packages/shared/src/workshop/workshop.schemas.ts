@@ -23,8 +23,11 @@ export const updateJobRequestSchema = z
   .refine((v) => v.status !== undefined || v.notes !== undefined, WORKSHOP_MESSAGES.nothingToUpdate);
 export type UpdateJobRequest = z.infer<typeof updateJobRequestSchema>;
 
+/** The most jobs the shared schedule holds (WORKSHOP_MESSAGES.scheduleTooLong says the same). */
+export const SCHEDULE_LIMIT = 5000;
+
 export const saveScheduleRequestSchema = z.strictObject({
-  order: z.array(z.uuid()).max(5000, WORKSHOP_MESSAGES.scheduleTooLong),
+  order: z.array(z.uuid()).max(SCHEDULE_LIMIT, WORKSHOP_MESSAGES.scheduleTooLong),
 });
 export type SaveScheduleRequest = z.infer<typeof saveScheduleRequestSchema>;
 

@@ -383,28 +383,6 @@ export async function saveSchedule(
     });
 }
 
-/** Appends one job to the schedule in one statement, unless it is already there. */
-export async function appendToSchedule(
-  tx: Tx,
-  companyId: string,
-  jobId: string,
-  userId: string,
-): Promise<string[]> {
-  const [row] = await tx
-    .insert(workshopJobSchedules)
-    .values({ companyId, jobOrder: [jobId], updatedBy: userId })
-    .onConflictDoUpdate({
-      target: workshopJobSchedules.companyId,
-      set: {
-        jobOrder: sql`case when ${workshopJobSchedules.jobOrder} @> jsonb_build_array(${jobId}::text) then ${workshopJobSchedules.jobOrder} else ${workshopJobSchedules.jobOrder} || jsonb_build_array(${jobId}::text) end`,
-        updatedBy: userId,
-        updatedAt: new Date(),
-      },
-    })
-    .returning({ jobOrder: workshopJobSchedules.jobOrder });
-  return row?.jobOrder ?? [jobId];
-}
-
 /** Which of `ids` are open work orders of the company. */
 export async function openWorkOrderIds(tx: Tx, companyId: string, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();

@@ -33,6 +33,7 @@ import {
   type JobSummary,
   type PagedJobList,
   type PartsOrdersResponse,
+  SCHEDULE_LIMIT,
   type UpdateJobRequest,
 } from '@hr/shared/workshop/workshop.schemas';
 import { WORKSHOP_MESSAGES } from '@hr/shared/workshop/workshop-messages';
@@ -43,7 +44,6 @@ import type { Principal } from '../../http/app-env.ts';
 import { errors } from '../../http/app-error.ts';
 import {
   addStock,
-  appendToSchedule,
   type BoardSlice,
   type BoardWorkOrderRow,
   type BomProductRow,
@@ -253,7 +253,13 @@ interface PagePlan {
   fresh: Extract<BoardSlice, { kind: 'new' }> | null;
 }
 
-function planPage(list: PagedJobList, scheduledInList: string[], offset: number, limit: number): PagePlan {
+function planPage(
+  list: PagedJobList,
+  scheduledInList: string[],
+  schedule: readonly string[],
+  offset: number,
+  limit: number,
+): PagePlan {
   const scheduledIds = scheduledInList.slice(offset, offset + limit);
   const rest = limit - scheduledIds.length;
   return {
@@ -263,7 +269,9 @@ function planPage(list: PagedJobList, scheduledInList: string[], offset: number,
         ? {
             kind: 'new',
             list,
-            exclude: scheduledInList,
+            // Every scheduled job, whatever list it was on: new jobs are the unscheduled ones, and a
+            // job that moved lists since the schedule was read must not come back as new.
+            exclude: schedule,
             limit: rest,
             offset: Math.max(0, offset - scheduledInList.length),
           }
@@ -291,7 +299,7 @@ async function readPages(
     orders: scheduledOpen.filter((j) => j.list === 'orders').map((j) => j.id),
     stock: scheduledOpen.filter((j) => j.list === 'stock').map((j) => j.id),
   };
-  const plans = pages.map((p) => planPage(p.list, scheduledBy[p.list], p.offset, p.limit));
+  const plans = pages.map((p) => planPage(p.list, scheduledBy[p.list], schedule, p.offset, p.limit));
   const slices: BoardSlice[] = [{ kind: 'ids', ids: plans.flatMap((p) => p.scheduledIds) }];
   for (const plan of plans) if (plan.fresh) slices.push(plan.fresh);
   if (withComplete) slices.push({ kind: 'complete', limit: COMPLETE_LIST_LIMIT });
@@ -305,7 +313,11 @@ async function readPages(
   const result: JobListPage[] = plans.map((plan, i) => {
     const { list, offset, limit } = pages[i] as { list: PagedJobList; offset: number; limit: number };
     const pageJobs = [
-      ...plan.scheduledIds.map((id) => byId.get(id)).filter((j): j is JobSummary => j !== undefined),
+      // Each statement sees the latest commits: a scheduled job that changed list since it was planned
+      // shows on its new list's next read, never on two lists at once.
+      ...plan.scheduledIds
+        .map((id) => byId.get(id))
+        .filter((j): j is JobSummary => j !== undefined && j.list === list),
       ...ofSlice(plan.fresh),
     ];
     const total = counts[list];
@@ -527,9 +539,17 @@ export async function saveSchedule(db: Db, principal: Principal, order: string[]
 /** Marks a job scheduled: it joins the end of the schedule and is no longer new. */
 export async function markScheduled(db: Db, principal: Principal, jobId: string): Promise<string[]> {
   return inTenant(db, principal, async (tx) => {
-    const open = await openWorkOrderIds(tx, principal.companyId, [jobId]);
+    // Read, change and write under the company's workshop lock, so that no concurrent append is
+    // lost; jobs closed since they were scheduled are dropped, so the schedule stays bounded.
+    await lockCompanyWorkshop(tx, principal.companyId);
+    const schedule = await findSchedule(tx, principal.companyId);
+    const open = await openWorkOrderIds(tx, principal.companyId, [...new Set([...schedule, jobId])]);
     if (!open.has(jobId)) throw errors.notFound(WORKSHOP_MESSAGES.jobNotFound);
-    return appendToSchedule(tx, principal.companyId, jobId, principal.user.id);
+    const kept = schedule.filter((id) => open.has(id));
+    if (!kept.includes(jobId)) kept.push(jobId);
+    if (kept.length > SCHEDULE_LIMIT) throw errors.conflict(WORKSHOP_MESSAGES.scheduleTooLong);
+    await saveScheduleRow(tx, principal.companyId, kept, principal.user.id);
+    return kept;
   });
 }
 

@@ -435,6 +435,26 @@ describe('the schedule', () => {
     expect((await json(twice)).schedule).toEqual([target]);
     expect((await jobByNumber(afterReset.orders.jobs[0].workOrderNumber)).isNew).toBe(false);
 
+    // Two colleagues marking at once: both marks are kept (one read-modify-write at a time).
+    const others = [...afterReset.orders.jobs, ...afterReset.stock.jobs]
+      .map((j: Json) => j.id as string)
+      .filter((id: string) => id !== target);
+    const [second, third, fourth] = others as [string, string, string];
+    const raced = await Promise.all([
+      manager.post('/api/v1/workshop/schedule/scheduled', { jobId: second }),
+      (await as('owner@northwind.example')).post('/api/v1/workshop/schedule/scheduled', { jobId: third }),
+    ]);
+    expect(raced.map((r) => r.status)).toEqual([200, 200]);
+    expect(new Set((await board()).schedule)).toEqual(new Set([target, second, third]));
+    // A job completed since it was scheduled leaves the schedule at the next mark.
+    const jobUrl = `/api/v1/workshop/jobs/${second}`;
+    expect((await manager.call('PATCH', jobUrl, { status: 'complete' })).status).toBe(200);
+    const pruned = await manager.post('/api/v1/workshop/schedule/scheduled', { jobId: fourth });
+    const prunedSchedule: string[] = (await json(pruned)).schedule;
+    expect(prunedSchedule).toEqual(expect.arrayContaining([target, third, fourth]));
+    expect(prunedSchedule).not.toContain(second);
+    expect((await manager.call('PATCH', jobUrl, { status: 'pending' })).status).toBe(200);
+
     expect((await manager.call('PUT', '/api/v1/workshop/schedule', { order: ['x'] })).status).toBe(400);
     expect(
       (await manager.post('/api/v1/workshop/schedule/scheduled', { jobId: crypto.randomUUID() })).status,
