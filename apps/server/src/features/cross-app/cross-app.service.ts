@@ -3,16 +3,15 @@
  * random one-time code valid for 60 s, and redeems it server-to-server for the user's context.
  */
 import { randomBytes } from 'node:crypto';
+import type { CrossAppContext, CrossAppTargetInfo } from '@hr/shared/cross-app/cross-app.schemas';
 import {
   CROSS_APP_CODE_TTL_MS,
   CROSS_APP_MESSAGES,
   CROSS_APP_PARAM,
   CROSS_APP_TARGET_LABELS,
   CROSS_APP_TARGETS,
-  type CrossAppContext,
   type CrossAppTarget,
-  type CrossAppTargetInfo,
-} from '@hr/shared/cross-app/cross-app.schemas';
+} from '@hr/shared/cross-app/cross-app-constants';
 import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../http/app-env.ts';
 import { AppError, errors } from '../../http/app-error.ts';

@@ -1,14 +1,12 @@
 /** Slack connection per user: OAuth connect, status, disconnect, and the slack-api actions. */
+import type { SlackApiRequest, SlackApiResponse, SlackConnection } from '@hr/shared/slack/slack.schemas';
 import {
   isTokenExpiredError,
   SLACK_HISTORY_LIMIT,
   SLACK_MESSAGES,
   SLACK_POLL_LIMIT,
   SLACK_USER_SCOPES,
-  type SlackApiRequest,
-  type SlackApiResponse,
-  type SlackConnection,
-} from '@hr/shared/slack/slack.schemas';
+} from '@hr/shared/slack/slack-constants';
 import type { Db } from '../../db/client.ts';
 import { withTenant } from '../../db/tenant.ts';
 import type { Principal } from '../../http/app-env.ts';

@@ -1,5 +1,5 @@
 /** POST /api/v1/cross-app/links: a URL of the sister app carrying a one-time, 60-second code. */
-import type { CrossAppTarget } from '@hr/shared/cross-app/cross-app.schemas';
+import type { CrossAppTarget } from '@hr/shared/cross-app/cross-app-constants';
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 

@@ -1,5 +1,5 @@
 /** User-menu entries that open the sister CRM / HR app with the user's context (a one-time code). */
-import { CROSS_APP_MESSAGES, type CrossAppTarget } from '@hr/shared/cross-app/cross-app.schemas';
+import { CROSS_APP_MESSAGES, type CrossAppTarget } from '@hr/shared/cross-app/cross-app-constants';
 import { ExternalLink } from 'lucide-react';
 import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
 import { ApiError } from '@/lib/api-client';

@@ -1,14 +1,14 @@
 /**
  * Handles `?crossApp=` when a sister app sends the user back: the parameter is removed from the
- * URL and "Returned from {source} app" shows with Go Back; failures show the spec's toasts.
+ * URL and "Returned from {source} app" shows with Go Back; failures show the spec's toasts. The
+ * parser (and zod with it) loads only then: this component sits in every page's first route.
  */
-import { CROSS_APP_MESSAGES, CROSS_APP_PARAM } from '@hr/shared/cross-app/cross-app.schemas';
+import { CROSS_APP_MESSAGES, CROSS_APP_PARAM } from '@hr/shared/cross-app/cross-app-constants';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useMe } from '@/lib/session';
 import { notify, TOAST_DURATIONS } from '@/lib/toast';
-import { parseReturnContext } from '../lib/return-context';
 
 export function CrossAppReturn() {
   const location = useLocation();
@@ -34,17 +34,24 @@ export function CrossAppReturn() {
       { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
       { replace: true },
     );
-    const context = parseReturnContext(raw);
-    if (!context) {
-      notify.error(CROSS_APP_MESSAGES.authFailed);
-      return;
-    }
-    const { returnUrl } = context;
-    toast.info(CROSS_APP_MESSAGES.returnedFrom(context.source), {
-      duration: TOAST_DURATIONS.success,
-      ...(returnUrl
-        ? { action: { label: CROSS_APP_MESSAGES.goBack, onClick: () => window.location.assign(returnUrl) } }
-        : {}),
+    void import('../lib/return-context').then(({ parseReturnContext }) => {
+      const context = parseReturnContext(raw);
+      if (!context) {
+        notify.error(CROSS_APP_MESSAGES.authFailed);
+        return;
+      }
+      const { returnUrl } = context;
+      toast.info(CROSS_APP_MESSAGES.returnedFrom(context.source), {
+        duration: TOAST_DURATIONS.success,
+        ...(returnUrl
+          ? {
+              action: {
+                label: CROSS_APP_MESSAGES.goBack,
+                onClick: () => window.location.assign(returnUrl),
+              },
+            }
+          : {}),
+      });
     });
   }, [location, me, isPending, navigate]);
 

@@ -2,11 +2,8 @@
  * POST /api/v1/slack/oauth-url, the popup, then POST /api/v1/slack/oauth/complete: the whole
  * connect (or reconnect) flow with the spec's toasts.
  */
-import {
-  SLACK_MESSAGES,
-  type SlackConnection,
-  type SlackOauthUrlResponse,
-} from '@hr/shared/slack/slack.schemas';
+import type { SlackConnection, SlackOauthUrlResponse } from '@hr/shared/slack/slack.schemas';
+import { SLACK_MESSAGES } from '@hr/shared/slack/slack-constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { ApiError, apiFetch, errorMessage } from '@/lib/api-client';

@@ -1,6 +1,7 @@
 /** The chat's body: channel list on the left, messages and the composer on the right. */
 
-import { SLACK_MESSAGES, type SlackMessage } from '@hr/shared/slack/slack.schemas';
+import type { SlackMessage } from '@hr/shared/slack/slack.schemas';
+import { SLACK_MESSAGES } from '@hr/shared/slack/slack-constants';
 import { canSendMessage } from '@hr/shared/slack/slack-rules';
 import { AlertCircle, Hash, Lock, RefreshCw, Send } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';

@@ -1,5 +1,5 @@
 /** The chat as a full-screen page for phones, or the connect hint when Slack is not connected. */
-import { SLACK_MESSAGES } from '@hr/shared/slack/slack.schemas';
+import { SLACK_MESSAGES } from '@hr/shared/slack/slack-constants';
 import { Spinner } from '@/components/ui/spinner';
 import { useMe } from '@/lib/session';
 import { useSlackConnection } from '../api/get-slack-connection';

@@ -1,5 +1,6 @@
 /** Settings > Slack Integration: this user's Slack connection card (spec section 2). */
-import { SLACK_MESSAGES, type SlackConnectionStatus } from '@hr/shared/slack/slack.schemas';
+import type { SlackConnectionStatus } from '@hr/shared/slack/slack.schemas';
+import { SLACK_MESSAGES } from '@hr/shared/slack/slack-constants';
 import { CheckCircle2, Info, MessageSquare, XCircle } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';

@@ -1,5 +1,6 @@
 /** The channel list kept in local storage for 5 minutes (spec section 9), per user. */
-import { SLACK_CHANNEL_CACHE_MS, type SlackChannel } from '@hr/shared/slack/slack.schemas';
+import type { SlackChannel } from '@hr/shared/slack/slack.schemas';
+import { SLACK_CHANNEL_CACHE_MS } from '@hr/shared/slack/slack-constants';
 
 const key = (userId: string) => `slack-channels:${userId}`;
 

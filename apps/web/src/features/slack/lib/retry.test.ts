@@ -1,4 +1,4 @@
-import { SLACK_RETRY_DELAYS_MS } from '@hr/shared/slack/slack.schemas';
+import { SLACK_RETRY_DELAYS_MS } from '@hr/shared/slack/slack-constants';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { withRetries } from './retry';
 

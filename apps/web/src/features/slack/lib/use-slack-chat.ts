@@ -2,14 +2,13 @@
  * The chat's data: channels (cached 5 min, loaded with 3 retries), the first channel selected,
  * 50 messages on selection, then a poll every 3 s for newer ones while `active`.
  */
+import type { SlackChannel, SlackMessage } from '@hr/shared/slack/slack.schemas';
 import {
   isTokenExpiredError,
   SLACK_MESSAGES,
   SLACK_POLL_INTERVAL_MS,
   SLACK_RETRY_DELAYS_MS,
-  type SlackChannel,
-  type SlackMessage,
-} from '@hr/shared/slack/slack.schemas';
+} from '@hr/shared/slack/slack-constants';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { notify } from '@/lib/toast';
 import { fetchChannelHistory, SlackActionError, slackAction } from '../api/slack-api';

@@ -1,0 +1,56 @@
+/**
+ * The first route's JavaScript stays small (issue 8: under 200 kB gzip): nothing the app shell
+ * imports statically may pull in zod, which is only needed by forms and lazily loaded screens. The
+ * walk follows static imports from main.tsx through the app's and the shared package's modules;
+ * `import()` and `import type` are not followed, as the bundler does not put them in the entry.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const webSrc = path.dirname(fileURLToPath(import.meta.url));
+const sharedSrc = path.resolve(webSrc, '../../../packages/shared/src');
+const STATIC_IMPORT =
+  /^(?:import|export)\s+(?!type\b)[^'"]*?from\s+['"]([^'"]+)['"]|^import\s+['"]([^'"]+)['"]/gm;
+
+function resolveModule(from: string, spec: string): string | null {
+  let base: string;
+  if (spec.startsWith('@/')) base = path.join(webSrc, spec.slice(2));
+  else if (spec.startsWith('@hr/shared/')) base = path.join(sharedSrc, spec.slice('@hr/shared/'.length));
+  else if (spec.startsWith('.')) base = path.resolve(path.dirname(from), spec);
+  else return null;
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+}
+
+/** Every module the entry imports statically, with the chain that brought each one in. */
+function staticImportsOfEntry(): Map<string, string[]> {
+  const chains = new Map<string, string[]>();
+  const visit = (file: string, chain: string[]) => {
+    if (chains.has(file)) return;
+    chains.set(file, chain);
+    for (const match of readFileSync(file, 'utf8').matchAll(STATIC_IMPORT)) {
+      const spec = (match[1] ?? match[2]) as string;
+      if (spec === 'zod' || spec.startsWith('zod/')) {
+        chains.set(`zod <- ${path.relative(webSrc, file)}`, chain);
+        continue;
+      }
+      const next = resolveModule(file, spec);
+      if (next) visit(next, [...chain, path.relative(webSrc, file)]);
+    }
+  };
+  visit(path.join(webSrc, 'main.tsx'), []);
+  return chains;
+}
+
+describe('the first route', () => {
+  it('imports no zod statically (schemas load with the screens that validate)', () => {
+    const modules = staticImportsOfEntry();
+    expect(modules.size).toBeGreaterThan(20);
+    const zod = [...modules].filter(([key]) => key.startsWith('zod <- '));
+    expect(zod.map(([key, chain]) => `${key} <- ${chain.reverse().join(' <- ')}`)).toEqual([]);
+  });
+});
