@@ -1,5 +1,6 @@
 import type { JobBoardResponse } from '@hr/shared/workshop/workshop.schemas';
 import { afterEach, describe, expect, it } from 'vitest';
+import { jobSummary } from '../testing/job-summary';
 import { readCachedBoard, writeCachedBoard } from './board-cache';
 
 const COMPANY = '00000000-0000-4000-8000-0000000000aa';
@@ -9,21 +10,12 @@ const board: JobBoardResponse = {
     total: 1,
     nextOffset: null,
     jobs: [
-      {
-        id: '00000000-0000-4000-8000-000000000001',
+      jobSummary(1001, {
         title: 'GBX-100 - Gearbox assembly',
-        workOrderNumber: 'WO-1001',
-        status: 'pending',
-        deadline: '2030-03-11',
-        isOverdue: false,
-        isComplete: false,
-        issued: false,
-        comments: null,
         quantityRequired: 5,
-        list: 'orders',
         isNew: false,
         partCounts: { total: 5, ready: 4, toOrder: 1, awaiting: 0 },
-      },
+      }),
     ],
   },
   stock: { jobs: [], total: 0, nextOffset: null },

@@ -1,23 +1,16 @@
 import type { JobBoardResponse, JobPageResponse, JobSummary } from '@hr/shared/workshop/workshop.schemas';
 import type { InfiniteData } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { jobSummary } from '../testing/job-summary';
 import { reorderLoaded } from './save-schedule';
 
-const job = (n: number, isNew = true): JobSummary => ({
-  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-  title: `Job ${n}`,
-  workOrderNumber: `WO-${n}`,
-  status: 'pending',
-  deadline: '2030-03-11',
-  isOverdue: false,
-  isComplete: false,
-  issued: false,
-  comments: null,
-  quantityRequired: 1,
-  list: 'stock',
-  isNew,
-  partCounts: { total: 1, ready: 1, toOrder: 0, awaiting: 0 },
-});
+const job = (n: number, isNew = true): JobSummary =>
+  jobSummary(n, {
+    title: `Job ${n}`,
+    list: 'stock',
+    isNew,
+    partCounts: { total: 1, ready: 1, toOrder: 0, awaiting: 0 },
+  });
 const empty = { jobs: [], total: 0, nextOffset: null };
 const [a, b, c, d, e] = [1, 2, 3, 4, 5].map((n) => job(n, n !== 1)) as [
   JobSummary,

@@ -3,23 +3,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Me, meQueryKey } from '@/lib/session';
+import { jobSummary } from '../testing/job-summary';
 import { JobBoard } from './job-board';
 
-const job = (n: number): JobSummary => ({
-  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-  title: `GBX-100 - Gearbox ${n}`,
-  workOrderNumber: `WO-${n}`,
-  status: 'pending',
-  deadline: '2030-03-11',
-  isOverdue: false,
-  isComplete: false,
-  issued: false,
-  comments: null,
-  quantityRequired: 1,
-  list: 'orders',
-  isNew: true,
-  partCounts: { total: 1, ready: 0, toOrder: 1, awaiting: 0 },
-});
+const job = (n: number): JobSummary => jobSummary(n);
 
 const board: JobBoardResponse = {
   orders: { jobs: [job(1), job(2)], total: 5, nextOffset: 2 },

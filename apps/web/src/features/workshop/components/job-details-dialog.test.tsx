@@ -3,26 +3,17 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { workshopKeys } from '../api/workshop-keys';
+import { jobSummary } from '../testing/job-summary';
 import type { WorkshopAbilities } from '../workshop-access';
 import { JobDetailsDialog } from './job-details-dialog';
 
 const ID = '00000000-0000-4000-8000-000000000001';
 
-const summary: JobSummary = {
-  id: ID,
+const summary: JobSummary = jobSummary(1, {
   title: 'FAN-600 - Extraction fan',
   workOrderNumber: 'WO-1012',
-  status: 'pending',
-  deadline: '2030-03-11',
-  isOverdue: false,
-  isComplete: false,
-  issued: false,
-  comments: null,
   quantityRequired: 2,
-  list: 'orders',
-  isNew: true,
-  partCounts: { total: 1, ready: 0, toOrder: 1, awaiting: 0 },
-};
+});
 
 const job: Job = {
   ...summary,
