@@ -9,7 +9,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const webSrc = path.dirname(fileURLToPath(import.meta.url));
+// Outside src/ on purpose: the browser code may not import Node's modules, this test reads files.
+const webSrc = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
 const sharedSrc = path.resolve(webSrc, '../../../packages/shared/src');
 const STATIC_IMPORT =
   /^(?:import|export)\s+(?!type\b)[^'"]*?from\s+['"]([^'"]+)['"]|^import\s+['"]([^'"]+)['"]/gm;
