@@ -15,17 +15,34 @@ const CSP = [
   "object-src 'none'",
 ].join('; ');
 
-export const securityHeaders = createMiddleware(async (c, next) => {
-  await next();
-  c.header('Content-Security-Policy', CSP);
-  c.header('X-Content-Type-Options', 'nosniff');
-  c.header('X-Frame-Options', 'DENY');
-  c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+/** The headers every response carries, for a request to `pathname` over `https` or not. */
+function headersFor(pathname: string, https: boolean): [string, string][] {
   // The OAuth callback page runs in a popup that came back from the provider's site: any COOP there
   // would cut it off from its opener, and it must post the code back to the opener.
-  const oauthCallback = new URL(c.req.url).pathname === '/auth/callback';
-  c.header('Cross-Origin-Opener-Policy', oauthCallback ? 'unsafe-none' : 'same-origin-allow-popups');
-  if (new URL(c.req.url).protocol === 'https:') {
-    c.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  const oauthCallback = pathname === '/auth/callback';
+  const headers: [string, string][] = [
+    ['Content-Security-Policy', CSP],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['X-Frame-Options', 'DENY'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['Cross-Origin-Opener-Policy', oauthCallback ? 'unsafe-none' : 'same-origin-allow-popups'],
+  ];
+  if (https) headers.push(['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']);
+  return headers;
+}
+
+/**
+ * Set before the handler runs, so a response made with `c.json`/`c.body` is built with them once, and
+ * a handler may tighten one (stored files get a sandbox CSP). Setting a header on a finished response
+ * makes Hono copy the response (and @hono/node-server then streams its body instead of writing it in
+ * one go): that is left for responses a handler returned as they are (Better Auth's, the SPA's
+ * files), which do not carry the prepared headers. Referrer-Policy, set only here, tells them apart.
+ */
+export const securityHeaders = createMiddleware(async (c, next) => {
+  const headers = headersFor(c.req.path, c.req.url.startsWith('https:'));
+  for (const [name, value] of headers) c.header(name, value);
+  await next();
+  if (!c.res.headers.has('Referrer-Policy')) {
+    for (const [name, value] of headers) c.header(name, value);
   }
 });

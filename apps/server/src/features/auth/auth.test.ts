@@ -1,3 +1,4 @@
+import { meResponseSchema } from '@hr/shared/me/me.schemas';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { httpClient, json, latestMailTo, useTestApp } from '../../../test/test-context.ts';
@@ -187,6 +188,11 @@ describe('sign-in, session and sign-out', () => {
     expect(body.lineManager.fullName).toBe('Maya Mitchell');
     expect(body.permissions.settings).toBe('no_access');
     expect(body.permissions.inventory).toBe('full');
+    // The whole answer has the shape the web app parses, with real booleans and the company's names.
+    const parsed = meResponseSchema.parse(body);
+    expect(parsed.profile).toMatchObject({ firstLoginCompleted: true, isLineManager: false });
+    expect(parsed.company).toMatchObject({ name: 'Northwind Engineering Ltd', logoUrl: null });
+    expect(parsed.lineManager?.id).toBe(parsed.profile.lineManagerId);
     const sessionsBefore = await countRows(
       'auth_sessions s join auth_users u on u.id = s.user_id',
       `u.email = 'alice@northwind.example'`,

@@ -35,7 +35,7 @@ export async function getMe(db: Db, principal: Principal): Promise<MeResponse> {
     company: company
       ? { ...company, displayName: companyDisplayName(company), logoUrl: row.logoUrl || null }
       : null,
-    lineManager: lineManager?.id ? lineManager : null,
+    lineManager,
     permissions: sectionAccessMap(principal.role, principal.levels),
   };
 }

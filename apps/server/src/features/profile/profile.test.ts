@@ -103,7 +103,12 @@ describe('profile', () => {
     const aliceId = await idOf('alice@northwind.example');
     const first = await json(await upload(alice, PNG, 'me.png', 'image/png'));
     expect(first.avatarUrl).toMatch(new RegExp(`^/api/storage/company-assets/${aliceId}/avatar-\\d+\\.png$`));
-    expect((await app().request(first.avatarUrl)).status).toBe(200);
+    const served = await app().request(first.avatarUrl);
+    expect(served.status).toBe(200);
+    // A stored file keeps its own sandbox policy (it never runs as a page of ours) and the other headers.
+    expect(served.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+    expect(served.headers.get('x-frame-options')).toBe('DENY');
+    expect(served.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     await new Promise((r) => setTimeout(r, 5));
     const second = await json(await upload(alice, JPEG, 'me.gif', 'image/gif'));
     expect(second.avatarUrl).toMatch(/\.jpg$/);
