@@ -51,8 +51,10 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,webmanifest}'],
         navigateFallback: '/index.html',
-        // The API (including the e-mail verification link) must always reach the server.
-        navigateFallbackDenylist: [/^\/api\//],
+        // The API (including the e-mail verification link) must always reach the server. So must the
+        // OAuth popups' landing page: the server sends it with its own opener policy (unsafe-none),
+        // and the cached app shell's policy would cut the popup off from the window that opened it.
+        navigateFallbackDenylist: [/^\/api\//, /^\/auth\/callback(?:[/?#]|$)/],
         cleanupOutdatedCaches: true,
       },
       devOptions: { enabled: false },

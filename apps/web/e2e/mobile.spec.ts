@@ -64,6 +64,34 @@ test.describe('phone layout', () => {
     await expect(call).toHaveAccessibleDescription(/line manager/);
   });
 
+  test('the header Slack button connects through the dialog and toggles the full-screen chat', async ({
+    page,
+  }) => {
+    // A super admin, whom Connect Slack sends to Settings on a desktop: phones cannot open Settings.
+    // Southbank's owner is not used for Slack by any other spec.
+    await signInViaApi(page, 'owner@southbank.example');
+    expect((await page.request.delete('/api/v1/slack/connection')).status()).toBe(200);
+    await page.goto('/mobile-home');
+    await page.getByRole('button', { name: 'Connect Slack' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Slack Integration' });
+    await expect(dialog.getByTestId('slack-status')).toContainText('Not Connected');
+    const popupPromise = page.waitForEvent('popup');
+    await dialog.getByRole('button', { name: 'Connect', exact: true }).click();
+    await (await popupPromise).waitForEvent('close');
+    await expect(page.getByText('Connected to Slack successfully')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    const toggle = page.getByRole('button', { name: 'Slack chat' });
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await toggle.click();
+    await expect(page).toHaveURL(/\/mobile-chat$/);
+    await expect(page.getByText('Welcome to the team!')).toBeVisible();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await toggle.click();
+    await expect(page).toHaveURL(/\/mobile-home$/);
+    await page.request.delete('/api/v1/slack/connection');
+  });
+
   test('/auth is not redirected and the sidebar opens as a drawer', async ({ page }) => {
     await page.goto('/auth');
     await expect(page).toHaveURL(/\/auth$/);

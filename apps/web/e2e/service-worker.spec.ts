@@ -22,3 +22,20 @@ test('the service worker is served at /sw.js and registered', async ({ page }) =
   const health = await page.evaluate(async () => (await fetch('/api/health')).status);
   expect(health).toBe(200);
 });
+
+test('the OAuth popup landing page always comes from the server, with its own opener policy', async ({
+  page,
+}) => {
+  await page.goto('/auth');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // Once the worker controls the page, app paths are answered from its cached app shell...
+  const shell = await page.goto('/holidays');
+  expect(shell?.fromServiceWorker()).toBe(true);
+  // ...but the popup's landing page is not: the cached shell's opener policy (same-origin-allow-popups)
+  // would sever a popup coming back from Slack, OneDrive or Google Drive from the window that opened it.
+  const callback = await page.goto('/auth/callback?code=c&state=s');
+  expect(callback?.fromServiceWorker()).toBe(false);
+  expect(callback?.headers()['cross-origin-opener-policy']).toBe('unsafe-none');
+});

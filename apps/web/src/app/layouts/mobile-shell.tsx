@@ -1,12 +1,14 @@
-/** The phone layout: a slim top bar (drawer menu, bell, user menu), the page, and the bottom tab bar. */
+/** The phone layout: a slim top bar (drawer menu, Slack, bell, user menu), the page, and the bottom tab bar. */
 import { CalendarDays, House, Receipt, Stethoscope } from 'lucide-react';
 import { NavLink, useLocation } from 'react-router';
 import { SidebarProvider, SidebarTrigger } from '@/components/ui/sidebar';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { SlackButton } from '@/features/slack/components/slack-button';
 import { cn } from '@/lib/class-names';
 import { paths } from '@/lib/paths';
 import { routeTitle } from '@/lib/route-titles';
 import type { Me } from '@/lib/session';
+import { slackConnectRoute } from './app-header';
 import { AppSidebar } from './app-sidebar';
 import { PageOutlet } from './page-outlet';
 import { UserMenu } from './user-menu';
@@ -26,6 +28,7 @@ export function MobileShell({ me }: { me: Me }) {
       <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background px-2">
         <SidebarTrigger />
         <span className="min-w-0 flex-1 truncate font-semibold">{routeTitle(pathname)}</span>
+        <SlackButton connectRoute={slackConnectRoute(me)} phone />
         <NotificationBell />
         <UserMenu me={me} compact />
       </header>

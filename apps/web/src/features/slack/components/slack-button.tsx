@@ -2,14 +2,15 @@
  * The header's Slack button. Until a Slack connection exists it reads Connect Slack: it leads to the
  * Slack Integration settings tab for those who may open Settings, opens the same connection card in
  * a dialog for admins (who may use Slack but not Settings), and is disabled with a hint for others.
- * Once connected it toggles the floating chat window.
+ * Once connected it toggles the floating chat window; on phones, where the window does not fit and
+ * Settings is out of reach, it toggles the full-screen /mobile-chat and connects through the dialog.
  */
 import { MessageSquare } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { slackSettingsPath } from '@/lib/paths';
+import { paths, slackSettingsPath } from '@/lib/paths';
 import { useMe } from '@/lib/session';
 import { useSlackConnection } from '../api/get-slack-connection';
 import { ChatWindow, type ChatWindowMode } from './chat-window';
@@ -82,20 +83,40 @@ function ConnectSlackButton({
   );
 }
 
+/** The phone's chat toggle: opens /mobile-chat, and from there goes back to the mobile home. */
+function PhoneChatToggle() {
+  const navigate = useNavigate();
+  const open = useLocation().pathname === paths.mobileChat;
+  return (
+    <Button
+      variant={open ? 'default' : 'outline'}
+      size="sm"
+      aria-pressed={open}
+      aria-label="Slack chat"
+      onClick={() => navigate(open ? paths.mobileHome : paths.mobileChat)}
+    >
+      <MessageSquare aria-hidden="true" />
+    </Button>
+  );
+}
+
 export function SlackButton({
   connectRoute,
-  compact = false,
+  phone = false,
 }: {
   connectRoute: SlackConnectRoute;
-  compact?: boolean;
+  /** The phone layout: an icon button; Settings cannot be opened there, so connecting uses the dialog. */
+  phone?: boolean;
 }) {
   const { data: me } = useMe();
   const { data: connection } = useSlackConnection(Boolean(me));
   const [mode, setMode] = useState<ChatWindowMode>('hidden');
 
   if (!me || connection?.status !== 'connected') {
-    return <ConnectSlackButton connectRoute={connectRoute} compact={compact} />;
+    const route = phone && connectRoute === 'settings' ? 'dialog' : connectRoute;
+    return <ConnectSlackButton connectRoute={route} compact={phone} />;
   }
+  if (phone) return <PhoneChatToggle />;
   const open = mode !== 'hidden';
   return (
     <>
@@ -103,11 +124,10 @@ export function SlackButton({
         variant={open ? 'default' : 'outline'}
         size="sm"
         aria-pressed={open}
-        aria-label={compact ? 'Slack chat' : undefined}
         onClick={() => setMode(open ? 'hidden' : 'open')}
       >
         <MessageSquare aria-hidden="true" />
-        <span className={compact ? 'sr-only' : 'hidden sm:inline'}>Slack</span>
+        <span className="hidden sm:inline">Slack</span>
       </Button>
       {mode !== 'hidden' && <ChatWindow userId={me.user.id} mode={mode} onModeChange={setMode} />}
     </>
