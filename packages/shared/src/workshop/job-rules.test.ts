@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   type ComponentStock,
+  compareWorkOrderNumbers,
   countParts,
   deriveParts,
   isOverdue,
@@ -281,20 +282,39 @@ describe('scheduling', () => {
     expect(orderJobs(jobs, []).map((j) => j.id)).toEqual(['y', 'x']);
   });
 
-  it('orders work order numbers as localeCompare with numeric collation does', () => {
+  it('breaks ties by length, then character, as the board SQL does (mixed prefixes and cases too)', () => {
+    const jobs = [
+      job('1', '2026-12-01', 'A10'),
+      job('2', '2026-12-01', 'B2'),
+      job('3', '2026-12-01', 'a2'),
+      job('4', '2026-12-01', 'BULK-10'),
+      job('5', '2026-12-01', 'WO-9'),
+    ];
+    expect(orderJobs(jobs, []).map((j) => j.workOrderNumber)).toEqual(['B2', 'a2', 'A10', 'WO-9', 'BULK-10']);
+  });
+
+  it('orders same-prefix numbers naturally and is a total order over any numbers', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.stringMatching(/^(WO|BULK|wo)-[0-9]{1,4}[a-z]?$/), { maxLength: 30 }),
+        fc.array(fc.stringMatching(/^(WO|BULK|wo)-[1-9][0-9]{0,3}$/), { maxLength: 30 }),
         (numbers) => {
           const jobs = numbers.map((n, i) => job(String(i), '2026-12-01', n));
-          const expected = [...jobs].sort((a, b) =>
-            a.workOrderNumber.localeCompare(b.workOrderNumber, undefined, { numeric: true }),
-          );
-          expect(orderJobs(jobs, []).map((j) => j.workOrderNumber)).toEqual(
-            expected.map((j) => j.workOrderNumber),
-          );
+          const ordered = orderJobs(jobs, []).map((j) => j.workOrderNumber);
+          // Within one prefix, the numbers come out in numeric order.
+          for (const prefix of ['WO-', 'BULK-', 'wo-']) {
+            const values = ordered
+              .filter((n) => n.startsWith(prefix))
+              .map((n) => Number(n.slice(prefix.length)));
+            expect(values).toEqual([...values].sort((x, y) => x - y));
+          }
         },
       ),
+    );
+    fc.assert(
+      fc.property(fc.string(), fc.string(), (a, b) => {
+        expect(Math.sign(compareWorkOrderNumbers(a, b)) + Math.sign(compareWorkOrderNumbers(b, a))).toBe(0);
+        expect(compareWorkOrderNumbers(a, b) === 0).toBe(a === b);
+      }),
     );
   });
 

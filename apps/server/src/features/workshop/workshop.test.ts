@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { compareWorkOrderNumbers } from '@hr/shared/workshop/job-rules';
 import { and, eq, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -615,6 +616,44 @@ describe('the board pages (ADR 0024)', () => {
     }
     const res = await manager.get('/api/v1/workshop/job-page?list=stock&offset=0&limit=abc');
     expect((await json(res)).error.fields).toEqual({ limit: 'Limit must be a whole number from 1 to 200.' });
+  });
+
+  it('orders same-deadline jobs alike on the board pages and on /orders, mixed prefixes and cases too', async () => {
+    const { companyId, productId } = await southbankFixture();
+    const numbers = ['A10', 'B2', 'a2', 'WO-9', 'BULK-10', 'WO-10'];
+    await t.app.database.db.insert(workOrders).values(
+      numbers.map((workOrderNumber) => ({
+        companyId,
+        productId,
+        productCode: 'GBX-100',
+        productName: 'Gearbox assembly',
+        workOrderNumber,
+        // Far more than the stock holds: every part is to order, so all six are in Orders.
+        quantityRequired: 100_000,
+        dueDate: '2031-01-15',
+      })),
+    );
+    const expected = [...numbers].sort(compareWorkOrderNumbers);
+    expect(expected).toEqual(['B2', 'a2', 'A10', 'WO-9', 'WO-10', 'BULK-10']);
+    const mine = (jobs: Json[]) =>
+      jobs.map((j) => j.workOrderNumber as string).filter((n) => numbers.includes(n));
+    await board('sam@southbank.example');
+    const onPages: string[] = [];
+    const res = await page('list=orders&offset=0&limit=200');
+    expect(res.status).toBe(200);
+    onPages.push(...mine((await json(res)).jobs));
+    expect(onPages).toEqual(expected);
+    const orders = await json(await (await as('sam@southbank.example')).get('/api/v1/workshop/orders'));
+    const onOrders = mine(orders.jobs);
+    expect(onOrders).toEqual(expected);
+    await t.app.database.db
+      .delete(workOrders)
+      .where(
+        and(
+          eq(workOrders.companyId, companyId),
+          sql`${workOrders.workOrderNumber} = any(${`{${numbers.join(',')}}`}::text[])`,
+        ),
+      );
   });
 
   it('needs Production View for the pages too', async () => {
