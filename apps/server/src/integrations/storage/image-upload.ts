@@ -2,14 +2,14 @@
  * Image uploads (logo, avatar): the type is read from the file's first bytes, never trusted from the
  * name or the browser's content type, and the size is capped. SVG is refused: it can carry script.
  */
+import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '@hr/shared/image-upload';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { AppError, errors } from '../../http/app-error.ts';
 
-export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
-export const IMAGE_NOT_AN_IMAGE = 'Please select an image file';
-export const IMAGE_TOO_LARGE = 'The image must be 2 MB or smaller';
+const IMAGE_NOT_AN_IMAGE = IMAGE_MESSAGES.notAnImage;
+const IMAGE_TOO_LARGE = IMAGE_MESSAGES.tooLarge;
 
 /** The multipart form of an image upload: one `file` field (its content is checked by `readImageUpload`). */
 export const imageUploadFormSchema = z.object({ file: z.file() });

@@ -7,7 +7,8 @@ import {
 } from '@hr/shared/company/company-details.schemas';
 import { COMPANY_MESSAGES } from '@hr/shared/company/company-messages';
 import { ImageUp, Plus, Trash2 } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
+import { ImageUploadButton } from '@/components/image-upload-button';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -39,27 +40,20 @@ const ADDRESS_FIELDS = [
 ] as const;
 
 export function CompanyDetailsForm({ details }: { details: CompanyDetails }) {
-  const ids = { legal: useId(), trading: useId(), logo: useId() };
+  const ids = { legal: useId(), trading: useId() };
   const [legalName, setLegalName] = useState(details.legalName);
   const [tradingName, setTradingName] = useState(details.tradingName ?? '');
   const [addresses, setAddresses] = useState<AddressDraft[]>(
     details.addresses.map((a) => ({ ...a, address_line_2: a.address_line_2 ?? '' })),
   );
   const [legalError, setLegalError] = useState<string>();
-  const fileInput = useRef<HTMLInputElement>(null);
   const save = useUpdateCompanyDetails();
   const upload = useUploadLogo();
 
   const setAddress = (id: string, field: keyof AddressDraft, value: string) =>
     setAddresses((list) => list.map((a) => (a.id === id ? { ...a, [field]: value } : a)));
 
-  const onFile = (file: File | undefined) => {
-    if (fileInput.current) fileInput.current.value = '';
-    if (!file) return;
-    if (!file.type.startsWith('image/')) {
-      notify.error('Please select an image file');
-      return;
-    }
+  const onImage = (file: File) => {
     upload.mutate(file, {
       onSuccess: () => notify.success(COMPANY_MESSAGES.logoUploaded),
       onError: (error) => notify.error(COMPANY_MESSAGES.logoUploadFailed, errorMessage(error)),
@@ -130,24 +124,13 @@ export function CompanyDetailsForm({ details }: { details: CompanyDetails }) {
               <span className="text-xs text-muted-foreground">No logo</span>
             )}
           </div>
-          <input
-            ref={fileInput}
-            id={ids.logo}
-            type="file"
-            accept="image/*"
-            className="sr-only"
-            aria-label="Upload company logo"
-            onChange={(e) => onFile(e.target.files?.[0])}
+          <ImageUploadButton
+            label="Upload Logo"
+            inputLabel="Upload company logo"
+            icon={<ImageUp aria-hidden="true" />}
+            pending={upload.isPending}
+            onImage={onImage}
           />
-          <Button
-            type="button"
-            variant="outline"
-            onClick={() => fileInput.current?.click()}
-            disabled={upload.isPending}
-          >
-            <ImageUp aria-hidden="true" />
-            {upload.isPending ? 'Uploading...' : 'Upload Logo'}
-          </Button>
         </CardContent>
       </Card>
 

@@ -1,7 +1,8 @@
 /** The User profile screen: avatar, read-only email, full name, position and line manager. */
 import { PROFILE_MESSAGES, type Profile } from '@hr/shared/profile/profile.schemas';
 import { Camera, Trash2 } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { ImageUploadButton } from '@/components/image-upload-button';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -16,11 +17,10 @@ import { useLineManagerOptions } from '../api/get-line-manager-options';
 import { useUpdateProfile } from '../api/update-profile';
 
 export function ProfileForm({ profile }: { profile: Profile }) {
-  const ids = { name: useId(), position: useId(), manager: useId(), email: useId(), avatar: useId() };
+  const ids = { name: useId(), position: useId(), manager: useId(), email: useId() };
   const [fullName, setFullName] = useState(profile.fullName ?? '');
   const [position, setPosition] = useState(profile.position ?? '');
   const [lineManagerId, setLineManagerId] = useState(profile.lineManagerId ?? '');
-  const fileInput = useRef<HTMLInputElement>(null);
   const users = useLineManagerOptions();
   const update = useUpdateProfile();
   const upload = useUploadAvatar();
@@ -30,13 +30,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     if (users.isError) notify.error(PROFILE_MESSAGES.usersLoadFailed);
   }, [users.isError]);
 
-  const onFile = (file: File | undefined) => {
-    if (fileInput.current) fileInput.current.value = '';
-    if (!file) return;
-    if (!file.type.startsWith('image/')) {
-      notify.error('Please select an image file');
-      return;
-    }
+  const onImage = (file: File) => {
     upload.mutate(file, {
       onSuccess: () => notify.success(PROFILE_MESSAGES.avatarUploaded),
       onError: (error) => notify.error(PROFILE_MESSAGES.avatarUploadFailed, errorMessage(error)),
@@ -68,24 +62,13 @@ export function ProfileForm({ profile }: { profile: Profile }) {
             <AvatarFallback className="text-lg">{initials(name)}</AvatarFallback>
           </Avatar>
           <div className="flex flex-wrap gap-2">
-            <input
-              ref={fileInput}
-              id={ids.avatar}
-              type="file"
-              accept="image/*"
-              className="sr-only"
-              onChange={(e) => onFile(e.target.files?.[0])}
-              aria-label="Upload profile picture"
+            <ImageUploadButton
+              label="Upload Picture"
+              inputLabel="Upload profile picture"
+              icon={<Camera aria-hidden="true" />}
+              pending={upload.isPending}
+              onImage={onImage}
             />
-            <Button
-              type="button"
-              variant="outline"
-              onClick={() => fileInput.current?.click()}
-              disabled={upload.isPending}
-            >
-              <Camera aria-hidden="true" />
-              {upload.isPending ? 'Uploading...' : 'Upload Picture'}
-            </Button>
             {profile.avatarUrl && (
               <Button
                 type="button"
