@@ -1,15 +1,6 @@
 /** Confirmation before a requester withdraws their own request. */
 import { HOLIDAY_MESSAGES, HOLIDAY_TYPE_LABELS, type HolidayRequest } from '@hr/shared/hr/holidays.schemas';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
+import { PendingConfirmDialog } from '@/components/pending-confirm-dialog';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { useCancelHolidayRequest } from '../api/cancel-request';
@@ -34,23 +25,20 @@ export function CancelRequestDialog({
     });
   };
   return (
-    <AlertDialog open={request !== null} onOpenChange={(open) => !open && !cancel.isPending && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Cancel Holiday Request</AlertDialogTitle>
-          <AlertDialogDescription>
-            {request
-              ? `Cancel your ${HOLIDAY_TYPE_LABELS[request.holidayType]} request for ${formatDateRange(request.startDate, request.endDate)}? The days will be free again.`
-              : ''}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={cancel.isPending}>Keep Request</AlertDialogCancel>
-          <Button variant="destructive" onClick={confirm} disabled={cancel.isPending}>
-            {cancel.isPending ? 'Cancelling...' : 'Cancel Request'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <PendingConfirmDialog
+      open={request !== null}
+      title="Cancel Holiday Request"
+      description={
+        request
+          ? `Cancel your ${HOLIDAY_TYPE_LABELS[request.holidayType]} request for ${formatDateRange(request.startDate, request.endDate)}? The days will be free again.`
+          : ''
+      }
+      cancelLabel="Keep Request"
+      confirmLabel="Cancel Request"
+      pendingLabel="Cancelling..."
+      pending={cancel.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    />
   );
 }
