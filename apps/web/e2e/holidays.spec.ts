@@ -253,6 +253,33 @@ test.describe('holiday management', () => {
     await phone.close();
   });
 
+  test('a requester cancels a pending request after a confirmation that names it', async ({ page }) => {
+    await signInViaApi(page, demo.tom);
+    // Tom books nothing else in these specs: a Monday about a month out is free.
+    let day = addDays(utcToday(), 30);
+    while (weekday(day) !== 1) day = addDays(day, 1);
+    const reason = `E2E cancel ${Date.now()}`;
+    const created = await page.request.post('/api/v1/holidays/requests', {
+      data: { startDate: day, endDate: day, holidayType: 'annual', reason },
+    });
+    expect(created.status()).toBe(201);
+    await page.goto('/holidays?tab=requests');
+    const row = page.getByTestId('my-request').filter({ hasText: reason });
+    await expect(row).toContainText('Pending');
+    await row.getByRole('button', { name: /^Cancel request:/ }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Cancel Holiday Request' });
+    await expect(dialog).toContainText('Cancel your Annual Leave request for');
+    // Keep Request leaves it alone.
+    await dialog.getByRole('button', { name: 'Keep Request' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText('Pending');
+    await row.getByRole('button', { name: /^Cancel request:/ }).click();
+    await dialog.getByRole('button', { name: 'Cancel Request' }).click();
+    await expect(toast(page, 'Holiday request cancelled')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText('Cancelled');
+  });
+
   test('a sick-leave deep link opens the request form with Sick Leave', async ({ page }) => {
     await signInViaApi(page, demo.tom);
     await page.goto('/holidays?type=sick');
