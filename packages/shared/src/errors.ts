@@ -10,6 +10,10 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
+/** The answer of a change that returns nothing but what to tell the user (e.g. Employee deleted successfully). */
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
 export const ERROR_CODES = {
   VALIDATION: 'VALIDATION_ERROR',
   UNAUTHENTICATED: 'UNAUTHENTICATED',

@@ -49,27 +49,31 @@ export function documentTypeLabel(type: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-export interface DocumentPolicy {
-  documentType: DocumentType;
-  category: 'primary' | 'secondary';
-  storageLocation: StorageLocation;
-  cloudFolderPath: string;
-  editable: boolean;
-}
+export const documentPolicySchema = z.object({
+  documentType: z.enum(DOCUMENT_TYPES),
+  category: z.enum(['primary', 'secondary']),
+  storageLocation: z.enum(STORAGE_LOCATIONS),
+  cloudFolderPath: z.string(),
+  editable: z.boolean(),
+});
+export type DocumentPolicy = z.infer<typeof documentPolicySchema>;
 
-export interface CloudProviderStatus {
-  provider: CloudProvider;
-  label: string;
-  connected: boolean;
-}
+export const cloudProviderStatusSchema = z.object({
+  provider: z.enum(CLOUD_PROVIDERS),
+  label: z.string(),
+  connected: z.boolean(),
+});
+export type CloudProviderStatus = z.infer<typeof cloudProviderStatusSchema>;
 
-export interface CloudStorageSettings {
-  enabled: boolean;
-  folderStructure: string;
-  primaryProvider: string;
-  providers: CloudProviderStatus[];
-  policies: DocumentPolicy[];
-}
+/** GET /api/v1/cloud-storage, and the answer of every change to it. */
+export const cloudStorageSettingsSchema = z.object({
+  enabled: z.boolean(),
+  folderStructure: z.string(),
+  primaryProvider: z.string(),
+  providers: z.array(cloudProviderStatusSchema),
+  policies: z.array(documentPolicySchema),
+});
+export type CloudStorageSettings = z.infer<typeof cloudStorageSettingsSchema>;
 
 export const setCloudStorageEnabledSchema = z.strictObject({ enabled: z.boolean() });
 

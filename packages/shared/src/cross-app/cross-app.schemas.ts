@@ -1,6 +1,6 @@
 /** Cross-app navigation to the sister CRM and HR apps with a one-time code (ADR 0032). */
 import { z } from 'zod';
-import { CROSS_APP_TARGETS, type CrossAppTarget } from './cross-app-constants.ts';
+import { CROSS_APP_TARGETS } from './cross-app-constants.ts';
 
 export const breadcrumbSchema = z
   .array(z.strictObject({ title: z.string().max(100), path: z.string().max(500) }))
@@ -14,10 +14,11 @@ export const createCrossAppLinkSchema = z.strictObject({
 
 export const exchangeCrossAppCodeSchema = z.strictObject({ code: z.string().min(1).max(200) });
 
-export interface CrossAppTargetInfo {
-  target: CrossAppTarget;
-  label: string;
-}
+export const crossAppTargetInfoSchema = z.object({ target: z.enum(CROSS_APP_TARGETS), label: z.string() });
+export type CrossAppTargetInfo = z.infer<typeof crossAppTargetInfoSchema>;
+
+/** GET /api/v1/cross-app/targets: the sister apps this server is configured for. */
+export const crossAppTargetsResponseSchema = z.object({ targets: z.array(crossAppTargetInfoSchema) });
 
 export interface CrossAppContext {
   userId: string;

@@ -9,17 +9,21 @@ export const SLACK_CONNECTION_STATUSES = [
 ] as const;
 export type SlackConnectionStatus = (typeof SLACK_CONNECTION_STATUSES)[number];
 
-export interface SlackConnection {
-  status: SlackConnectionStatus;
-  teamName: string | null;
-  slackUsername: string | null;
-}
+/** GET and DELETE /api/v1/slack/connection, POST /api/v1/slack/oauth/complete. */
+export const slackConnectionSchema = z.object({
+  status: z.enum(SLACK_CONNECTION_STATUSES),
+  teamName: z.string().nullable(),
+  slackUsername: z.string().nullable(),
+});
+export type SlackConnection = z.infer<typeof slackConnectionSchema>;
 
-export interface SlackOauthUrlResponse {
-  success: boolean;
-  authUrl?: string;
-  error?: string;
-}
+/** POST /api/v1/slack/oauth-url. */
+export const slackOauthUrlResponseSchema = z.object({
+  success: z.boolean(),
+  authUrl: z.string().optional(),
+  error: z.string().optional(),
+});
+export type SlackOauthUrlResponse = z.infer<typeof slackOauthUrlResponseSchema>;
 
 export const oauthCompleteRequestSchema = z.strictObject({
   code: z.string().min(1, 'code is required').max(2000),

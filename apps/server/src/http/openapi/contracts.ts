@@ -12,7 +12,9 @@ import {
 } from '@hr/shared/auth/auth.schemas';
 import {
   cloudCreateFolderSchema,
+  cloudStorageSettingsSchema,
   cloudUploadSchema,
+  documentPolicySchema,
   documentUploadSchema,
   setCloudStorageEnabledSchema,
   updatePolicySchema,
@@ -24,7 +26,12 @@ import {
   switchCompanyRequestSchema,
   switchCompanyResponseSchema,
 } from '@hr/shared/company/company-details.schemas';
-import { createCrossAppLinkSchema, exchangeCrossAppCodeSchema } from '@hr/shared/cross-app/cross-app.schemas';
+import {
+  createCrossAppLinkSchema,
+  crossAppTargetsResponseSchema,
+  exchangeCrossAppCodeSchema,
+} from '@hr/shared/cross-app/cross-app.schemas';
+import { messageResponseSchema } from '@hr/shared/errors';
 import {
   employeeInputSchema,
   employeeListQuerySchema,
@@ -48,6 +55,7 @@ import {
   workingDaysQuerySchema,
   workingDaysResponseSchema,
 } from '@hr/shared/hr/holidays.schemas';
+import { hubspotStatusResponseSchema } from '@hr/shared/hubspot/hubspot.schemas';
 import { meResponseSchema } from '@hr/shared/me/me.schemas';
 import {
   notificationEventSchema,
@@ -68,7 +76,12 @@ import {
   updateRoleRequestSchema,
   usersResponseSchema,
 } from '@hr/shared/settings/settings.schemas';
-import { oauthCompleteRequestSchema, slackApiRequestSchema } from '@hr/shared/slack/slack.schemas';
+import {
+  oauthCompleteRequestSchema,
+  slackApiRequestSchema,
+  slackConnectionSchema,
+  slackOauthUrlResponseSchema,
+} from '@hr/shared/slack/slack.schemas';
 import {
   jobBoardQuerySchema,
   jobBoardResponseSchema,
@@ -148,7 +161,11 @@ export const OPERATION_CONTRACTS: Readonly<Record<OperationKey, OperationContrac
     summary: 'The signed-in user, company, role and section levels',
     response: meResponseSchema,
   },
-  'POST /api/v1/me/password': { summary: 'Change my password', body: changePasswordRequestSchema },
+  'POST /api/v1/me/password': {
+    summary: 'Change my password',
+    body: changePasswordRequestSchema,
+    response: messageResponseSchema,
+  },
 
   // Employees
   'GET /api/v1/employees': {
@@ -174,7 +191,7 @@ export const OPERATION_CONTRACTS: Readonly<Record<OperationKey, OperationContrac
     response: employeeSchema,
     errors: [409],
   },
-  'DELETE /api/v1/employees/:id': { summary: 'Delete an employee' },
+  'DELETE /api/v1/employees/:id': { summary: 'Delete an employee', response: messageResponseSchema },
 
   // Holidays
   'GET /api/v1/holidays/balance': { summary: 'My holiday balance', response: holidayBalanceResponseSchema },
@@ -291,9 +308,16 @@ export const OPERATION_CONTRACTS: Readonly<Record<OperationKey, OperationContrac
     body: updateRoleRequestSchema,
     errors: [409],
   },
-  'DELETE /api/v1/settings/users/:id': { summary: 'Remove a user', errors: [409] },
+  'DELETE /api/v1/settings/users/:id': {
+    summary: 'Remove a user',
+    response: messageResponseSchema,
+    errors: [409],
+  },
   'GET /api/v1/settings/invitations': { summary: 'Open invitations', response: invitationsResponseSchema },
-  'DELETE /api/v1/settings/invitations/:id': { summary: 'Cancel an invitation' },
+  'DELETE /api/v1/settings/invitations/:id': {
+    summary: 'Cancel an invitation',
+    response: messageResponseSchema,
+  },
   'GET /api/v1/settings/company': { summary: 'Company settings', response: companySettingsSchema },
   'PUT /api/v1/settings/company': {
     summary: 'Save company settings',
@@ -361,12 +385,20 @@ export const OPERATION_CONTRACTS: Readonly<Record<OperationKey, OperationContrac
   },
 
   // Slack
-  'GET /api/v1/slack/connection': { summary: 'My Slack connection' },
-  'DELETE /api/v1/slack/connection': { summary: 'Disconnect my Slack account' },
-  'POST /api/v1/slack/oauth-url': { summary: 'Start connecting Slack (consent URL)', errors: [503] },
+  'GET /api/v1/slack/connection': { summary: 'My Slack connection', response: slackConnectionSchema },
+  'DELETE /api/v1/slack/connection': {
+    summary: 'Disconnect my Slack account',
+    response: slackConnectionSchema,
+  },
+  'POST /api/v1/slack/oauth-url': {
+    summary: 'Start connecting Slack (consent URL)',
+    response: slackOauthUrlResponseSchema,
+    errors: [503],
+  },
   'POST /api/v1/slack/oauth/complete': {
     summary: 'Finish connecting Slack',
     body: oauthCompleteRequestSchema,
+    response: slackConnectionSchema,
   },
   'POST /api/v1/slack/api': {
     summary: 'Run a Slack action (channels, history, send)',
@@ -375,14 +407,20 @@ export const OPERATION_CONTRACTS: Readonly<Record<OperationKey, OperationContrac
   },
 
   // Cloud storage and documents
-  'GET /api/v1/cloud-storage': { summary: 'Cloud storage settings, providers and policies' },
+  'GET /api/v1/cloud-storage': {
+    summary: 'Cloud storage settings, providers and policies',
+    response: cloudStorageSettingsSchema,
+  },
   'PUT /api/v1/cloud-storage/enabled': {
     summary: 'Switch cloud storage on or off',
     body: setCloudStorageEnabledSchema,
+    // The answer is the new switch, the same shape as the request.
+    response: setCloudStorageEnabledSchema,
   },
   'PUT /api/v1/cloud-storage/policies/:documentType': {
     summary: 'Set where a document type is stored',
     body: updatePolicySchema,
+    response: documentPolicySchema,
   },
   'POST /api/v1/cloud-storage/oauth/complete': {
     summary: 'Finish connecting a cloud drive',
@@ -413,11 +451,17 @@ export const OPERATION_CONTRACTS: Readonly<Record<OperationKey, OperationContrac
   },
 
   // Cross-app and HubSpot
-  'GET /api/v1/cross-app/targets': { summary: 'Sister apps I can open' },
+  'GET /api/v1/cross-app/targets': {
+    summary: 'Sister apps I can open',
+    response: crossAppTargetsResponseSchema,
+  },
   'POST /api/v1/cross-app/links': {
     summary: 'A link with a one-time code to a sister app',
     body: createCrossAppLinkSchema,
     status: 201,
   },
-  'GET /api/v1/hubspot/status': { summary: 'Whether a HubSpot token is configured' },
+  'GET /api/v1/hubspot/status': {
+    summary: 'Whether a HubSpot token is configured',
+    response: hubspotStatusResponseSchema,
+  },
 };

@@ -10,6 +10,7 @@ import * as crossAppSchemas from '@hr/shared/cross-app/cross-app.schemas';
 import * as errorSchemas from '@hr/shared/errors';
 import * as employeesSchemas from '@hr/shared/hr/employees.schemas';
 import * as holidaysSchemas from '@hr/shared/hr/holidays.schemas';
+import * as hubspotSchemas from '@hr/shared/hubspot/hubspot.schemas';
 import * as meSchemas from '@hr/shared/me/me.schemas';
 import * as notificationsSchemas from '@hr/shared/notifications/notifications.schemas';
 import * as profileSchemas from '@hr/shared/profile/profile.schemas';
@@ -27,6 +28,7 @@ export const SHARED_SCHEMA_MODULES: Readonly<Record<string, Readonly<Record<stri
   errors: errorSchemas,
   'hr/employees.schemas': employeesSchemas,
   'hr/holidays.schemas': holidaysSchemas,
+  'hubspot/hubspot.schemas': hubspotSchemas,
   'me/me.schemas': meSchemas,
   'notifications/notifications.schemas': notificationsSchemas,
   'profile/profile.schemas': profileSchemas,
