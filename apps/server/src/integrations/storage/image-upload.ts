@@ -8,9 +8,6 @@ import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { AppError, errors } from '../../http/app-error.ts';
 
-const IMAGE_NOT_AN_IMAGE = IMAGE_MESSAGES.notAnImage;
-const IMAGE_TOO_LARGE = IMAGE_MESSAGES.tooLarge;
-
 /** The multipart form of an image upload: one `file` field (its content is checked by `readImageUpload`). */
 export const imageUploadFormSchema = z.object({ file: z.file() });
 
@@ -49,18 +46,18 @@ export async function readImageUpload(c: Context): Promise<{ bytes: Uint8Array; 
   try {
     body = await c.req.parseBody();
   } catch {
-    throw errors.validation({ file: IMAGE_NOT_AN_IMAGE }, IMAGE_NOT_AN_IMAGE);
+    throw errors.validation({ file: IMAGE_MESSAGES.notAnImage }, IMAGE_MESSAGES.notAnImage);
   }
   const form = imageUploadFormSchema.safeParse(body);
-  if (!form.success) throw errors.validation({ file: IMAGE_NOT_AN_IMAGE }, IMAGE_NOT_AN_IMAGE);
+  if (!form.success) throw errors.validation({ file: IMAGE_MESSAGES.notAnImage }, IMAGE_MESSAGES.notAnImage);
   const { file } = form.data;
   if (file.size > IMAGE_MAX_BYTES) throw tooLarge();
   const bytes = new Uint8Array(await file.arrayBuffer());
   const image = detectImage(bytes);
-  if (!image) throw errors.validation({ file: IMAGE_NOT_AN_IMAGE }, IMAGE_NOT_AN_IMAGE);
+  if (!image) throw errors.validation({ file: IMAGE_MESSAGES.notAnImage }, IMAGE_MESSAGES.notAnImage);
   return { bytes, image };
 }
 
 function tooLarge(): AppError {
-  return new AppError(413, 'PAYLOAD_TOO_LARGE', IMAGE_TOO_LARGE, { file: IMAGE_TOO_LARGE });
+  return new AppError(413, 'PAYLOAD_TOO_LARGE', IMAGE_MESSAGES.tooLarge, { file: IMAGE_MESSAGES.tooLarge });
 }
