@@ -6,8 +6,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import { demo, expectNoSeriousA11yViolations, signInViaApi } from './support';
 
-/** Drives the fake Slack that scripts/e2e.mjs started (post a message as someone else, revoke tokens). */
-async function fakeSlack(page: Page, control: 'post' | 'revoke-all', data: Record<string, string> = {}) {
+/** Drives the fake Slack that scripts/e2e.mjs started (post a message as someone else, revoke one connection's token). */
+async function fakeSlack(page: Page, control: 'post' | 'revoke', data: Record<string, string> = {}) {
   const base = process.env.E2E_FAKE_SLACK_URL;
   if (!base) throw new Error('E2E_FAKE_SLACK_URL is not set; run the specs through scripts/e2e.mjs.');
   const response = await page.request.post(`${base}/__control/${control}`, { data });
@@ -131,23 +131,25 @@ test.describe('Slack', () => {
   test('a revoked token shows the session-expired panel and the mobile chat says so', async ({ page }) => {
     await signInViaApi(page, demo.admin);
     await page.goto('/');
-    await page.request.post('/api/v1/slack/oauth-url').then(async (res) => {
-      // The admin cannot open Settings; connect through the same popup flow from the API side.
-      const { authUrl } = (await res.json()) as { authUrl: string };
-      const back = await page.request.get(authUrl, { maxRedirects: 0 });
-      const location = new URL(back.headers().location ?? '');
-      const done = await page.request.post('/api/v1/slack/oauth/complete', {
-        data: { code: location.searchParams.get('code'), state: location.searchParams.get('state') },
-      });
-      expect(done.status()).toBe(200);
+    // The admin cannot open Settings; connect through the same popup flow from the API side.
+    const { authUrl } = (await (await page.request.post('/api/v1/slack/oauth-url')).json()) as {
+      authUrl: string;
+    };
+    const back = await page.request.get(authUrl, { maxRedirects: 0 });
+    const location = new URL(back.headers().location ?? '');
+    const code = location.searchParams.get('code') ?? '';
+    const done = await page.request.post('/api/v1/slack/oauth/complete', {
+      data: { code, state: location.searchParams.get('state') },
     });
+    expect(done.status()).toBe(200);
     await page.reload();
     await page.getByRole('button', { name: 'Slack', exact: true }).click();
     const chat = page.getByRole('region', { name: 'Slack chat' });
     await expect(chat.getByText('Welcome to the team!')).toBeVisible();
 
     // The token dies while the chat is open: the next load shows the session-expired panel.
-    await fakeSlack(page, 'revoke-all');
+    // Only this connection's token: specs running beside this one keep their Slack connections.
+    await fakeSlack(page, 'revoke', { code });
     await chat.getByRole('button', { name: 'random' }).click();
     await expect(
       chat.getByText('Your Slack session has expired. Please reconnect to continue using chat.'),

@@ -71,6 +71,8 @@ let tsCounter = 0;
 const nextTs = () => `${Math.floor(Date.now() / 1000)}.${String(++tsCounter).padStart(6, '0')}`;
 
 export async function startFakeSlack(port = 0): Promise<FakeSlack> {
+  /** The token each OAuth code was exchanged for (for `/__control/revoke`). */
+  const tokenByCode = new Map<string, string>();
   const state = {
     issuedTokens: [] as string[],
     revoked: new Set<string>(),
@@ -104,8 +106,12 @@ export async function startFakeSlack(port = 0): Promise<FakeSlack> {
       list.unshift({ type: 'message', ts: nextTs(), text, user: user ?? 'U002' });
       return sendJson(res, 200, { ok: true });
     }
-    if (req.method === 'POST' && req.path === '/__control/revoke-all') {
-      for (const token of state.issuedTokens) state.revoked.add(token);
+    // Revokes only the token issued for one OAuth code: other users connected by specs running
+    // in parallel keep theirs.
+    if (req.method === 'POST' && req.path === '/__control/revoke') {
+      const token = tokenByCode.get(formOrJson(req).code ?? '');
+      if (!token) return sendJson(res, 404, { ok: false });
+      state.revoked.add(token);
       return sendJson(res, 200, { ok: true });
     }
     const method = req.path.replace(/^\/api\//, '');
@@ -122,6 +128,7 @@ export async function startFakeSlack(port = 0): Promise<FakeSlack> {
       }
       const userToken = `xoxp-${randomBytes(12).toString('hex')}`;
       state.issuedTokens.push(userToken);
+      tokenByCode.set(params.code, userToken);
       return sendJson(res, 200, {
         ok: true,
         app_id: 'A0FAKE',
