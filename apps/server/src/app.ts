@@ -26,6 +26,7 @@ import type { AppEnv } from './http/app-env.ts';
 import { csrfGuard } from './http/csrf.ts';
 import { errorBody, handleError } from './http/error-handler.ts';
 import { openApiRoutes } from './http/openapi/openapi.routes.ts';
+import { createReadCache } from './http/read-cache.ts';
 import { requestContext } from './http/request-context.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { requireSession } from './http/session.ts';
@@ -105,7 +106,7 @@ export function createApp({
   hub: NotificationHub;
 } {
   const auth = createAuth({ db, secret: env.AUTH_SECRET, publicUrl: env.PUBLIC_URL, mailer });
-  const deps = { db, auth, trustProxy: env.TRUST_PROXY };
+  const deps = { db, auth, trustProxy: env.TRUST_PROXY, readCache: createReadCache() };
   const storage = givenStorage ?? createStorage(env);
   const hub = createNotificationHub(listen, logger);
   const integrations = integrationDeps(db, env, storage);

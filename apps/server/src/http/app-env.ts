@@ -16,6 +16,8 @@ export interface Principal {
   role: Role | null;
   /** Per-section levels stored in Settings, before the role gate is applied. */
   levels: Record<string, AccessLevel>;
+  /** The company's data version when the session was read: the read cache's tag (ADR 0046). */
+  dataVersion: bigint;
 }
 
 /** Variables every handler can read from the Hono context. */

@@ -40,6 +40,7 @@ export function requireSession(deps: { db: Db; auth: Auth }) {
       companyId: row.companyId,
       role: row.role,
       levels: row.levels,
+      dataVersion: row.dataVersion,
     });
     await next();
   });

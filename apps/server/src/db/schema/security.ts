@@ -1,5 +1,19 @@
-/** Server-only tables: security events and rate-limit windows. The serving role has no grant on them. */
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+/**
+ * Server-only tables: security events, rate-limit windows and the per-company data versions. The serving
+ * role has no grant on them.
+ */
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const SECURITY_EVENT_ACTIONS = [
   'signup_attempt',
@@ -37,3 +51,20 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
 });
+
+/**
+ * How many times each company's data has changed, the tag of the read cache (ADR 0046). Statement
+ * triggers on every tenant table add one in the writing transaction (migration 0015); the version is
+ * the sum over the shards. Each connection bumps the shard of its backend (pid modulo 64), so
+ * concurrent writers of one company seldom wait on each other's row lock. No foreign key: a company's
+ * deletion bumps its own version too.
+ */
+export const companyDataVersions = pgTable(
+  'company_data_versions',
+  {
+    companyId: uuid('company_id').notNull(),
+    shard: smallint('shard').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.shard] })],
+);

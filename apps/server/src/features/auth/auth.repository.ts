@@ -59,6 +59,8 @@ export interface SessionPrincipalRow extends Omit<PrincipalRow, 'companyId'> {
   companyId: string | null;
   sessionId: string;
   expiresAt: Date;
+  /** The company's data version (ADR 0046); 0 without a company. */
+  dataVersion: bigint;
   user: { id: string; email: string; emailVerified: boolean; name: string };
 }
 
@@ -79,6 +81,7 @@ export async function findSessionPrincipal(db: Db, token: string): Promise<Sessi
     company_id: string | null;
     role: Role | null;
     levels: Record<string, AccessLevel> | null;
+    data_version: string | number | bigint | null;
   }>(await db.execute(sql`select * from app_session_principal(${token})`));
   if (!row) return null;
   return {
@@ -88,6 +91,7 @@ export async function findSessionPrincipal(db: Db, token: string): Promise<Sessi
     companyId: row.company_id,
     role: row.role,
     levels: row.levels ?? {},
+    dataVersion: BigInt(row.data_version ?? 0),
   };
 }
 

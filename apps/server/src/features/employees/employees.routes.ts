@@ -6,6 +6,7 @@ import {
 import { Hono } from 'hono';
 import type { Db } from '../../db/client.ts';
 import type { AppEnv } from '../../http/app-env.ts';
+import { cachedRead, type ReadCache } from '../../http/read-cache.ts';
 import { requireRole, requireSection } from '../../http/session.ts';
 import { idParam, parseJsonBody, parseQuery } from '../../http/validate.ts';
 import {
@@ -21,11 +22,12 @@ import {
  * Employee Management: super_admin and developer, and the employees section. Reading needs view,
  * editing admin, creating and deleting full (spec section 4: Admin is "view and edit without create").
  */
-export function employeesRoutes(deps: { db: Db }) {
+export function employeesRoutes(deps: { db: Db; readCache: ReadCache }) {
   const { db } = deps;
+  const cached = cachedRead(deps.readCache);
   return new Hono<AppEnv>()
     .use('*', requireRole('super_admin', 'developer'))
-    .get('/', requireSection('employees', 'view'), async (c) =>
+    .get('/', requireSection('employees', 'view'), cached, async (c) =>
       c.json(await listCompanyEmployees(db, c.get('principal'), parseQuery(c, employeeListQuerySchema))),
     )
     .get('/user-options', requireSection('employees', 'view'), async (c) =>

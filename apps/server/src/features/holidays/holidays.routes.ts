@@ -9,6 +9,7 @@ import {
 import { Hono } from 'hono';
 import type { Db } from '../../db/client.ts';
 import type { AppEnv } from '../../http/app-env.ts';
+import { cachedRead, type ReadCache } from '../../http/read-cache.ts';
 import { idParam, parseJsonBody, parseQuery } from '../../http/validate.ts';
 import {
   cancelMyRequest,
@@ -24,8 +25,9 @@ import {
 } from './holidays.service.ts';
 
 /** Holiday Management: every signed-in user of a company. Who may decide what is checked in the service. */
-export function holidaysRoutes(deps: { db: Db }) {
+export function holidaysRoutes(deps: { db: Db; readCache: ReadCache }) {
   const { db } = deps;
+  const cached = cachedRead(deps.readCache);
   return new Hono<AppEnv>()
     .get('/balance', async (c) => c.json(await getMyBalance(db, c.get('principal'))))
     .get('/working-days', async (c) => {
@@ -48,12 +50,12 @@ export function holidaysRoutes(deps: { db: Db }) {
       const input = await parseJsonBody(c, holidayDecisionInputSchema);
       return c.json(await decideHolidayRequest(db, c.get('principal'), id, input));
     })
-    .get('/approvals', async (c) => c.json(await listMyApprovals(db, c.get('principal'))))
-    .get('/calendar', async (c) => {
+    .get('/approvals', cached, async (c) => c.json(await listMyApprovals(db, c.get('principal'))))
+    .get('/calendar', cached, async (c) => {
       const { month } = parseQuery(c, calendarQuerySchema);
       return c.json(await teamCalendar(db, c.get('principal'), month));
     })
-    .get('/calendar/day', async (c) => {
+    .get('/calendar/day', cached, async (c) => {
       const query = parseQuery(c, calendarDayQuerySchema);
       return c.json(await teamCalendarDay(db, c.get('principal'), query));
     })

@@ -3,14 +3,15 @@ import { MESSAGES } from '@hr/shared/errors';
 import { Hono } from 'hono';
 import type { Db } from '../../db/client.ts';
 import type { AppEnv } from '../../http/app-env.ts';
+import { cachedRead, type ReadCache } from '../../http/read-cache.ts';
 import { parseJsonBody } from '../../http/validate.ts';
 import type { Auth } from '../auth/auth.ts';
 import { clientIp } from '../auth/client-ip.ts';
 import { changePassword, getMe } from './me.service.ts';
 
-export function meRoutes(deps: { db: Db; auth: Auth; trustProxy: boolean }) {
+export function meRoutes(deps: { db: Db; auth: Auth; trustProxy: boolean; readCache: ReadCache }) {
   return new Hono<AppEnv>()
-    .get('/', async (c) => c.json(await getMe(deps.db, c.get('principal'))))
+    .get('/', cachedRead(deps.readCache), async (c) => c.json(await getMe(deps.db, c.get('principal'))))
     .post('/password', async (c) => {
       const { newPassword } = await parseJsonBody(c, changePasswordRequestSchema);
       await changePassword(deps.db, deps.auth, c.get('principal'), newPassword, {

@@ -17,6 +17,7 @@ import { Hono } from 'hono';
 import type { Db } from '../../db/client.ts';
 import type { AppEnv } from '../../http/app-env.ts';
 import { errors } from '../../http/app-error.ts';
+import { cachedRead, type ReadCache } from '../../http/read-cache.ts';
 import { requireSection } from '../../http/session.ts';
 import { parseJsonBody, parseQuery } from '../../http/validate.ts';
 import {
@@ -41,10 +42,11 @@ function slotIndex(raw: string): number {
   return index;
 }
 
-export function workshopRoutes(deps: { db: Db }) {
+export function workshopRoutes(deps: { db: Db; readCache: ReadCache }) {
   const { db } = deps;
+  const cached = cachedRead(deps.readCache);
   return new Hono<AppEnv>()
-    .get('/jobs', requireSection('production', 'view'), async (c) => {
+    .get('/jobs', requireSection('production', 'view'), cached, async (c) => {
       const { limit } = parseQuery(c, jobBoardQuerySchema);
       return c.json(await getJobBoard(db, c.get('principal'), limit));
     })

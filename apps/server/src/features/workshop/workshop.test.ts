@@ -774,6 +774,7 @@ describe('a big workshop', () => {
       companyId,
       role: 'operative' as const,
       levels: {},
+      dataVersion: 0n,
     };
     const direct = await getJobBoard(counting, principal, 50);
     expect(direct[big].jobs.map((j) => j.id)).toEqual(again[big].jobs.map((j: Json) => j.id));

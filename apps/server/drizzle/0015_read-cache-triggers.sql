@@ -1,0 +1,123 @@
+-- The read cache's tag (ADR 0046): every committed change to a company's rows adds one to that
+-- company's data version, in the writing transaction itself, so a version read after the commit always
+-- differs from one read before it. The session statement returns the version with the principal.
+
+-- Adds one to each given company's version, on the shard of this connection's backend (pid modulo 64):
+-- concurrent writers of one company take different row locks unless their pids collide. Sorted, so two
+-- writers on one shard lock companies in the same order. Security definer: the serving role has no
+-- grant on the table, only on this function.
+CREATE FUNCTION app_bump_company_data_versions(p_companies uuid[]) RETURNS void
+LANGUAGE sql SECURITY DEFINER SET search_path = public AS $$
+  INSERT INTO company_data_versions AS v (company_id, shard, version)
+  SELECT DISTINCT c, (pg_backend_pid() % 64)::smallint, 1 FROM unnest(p_companies) AS c
+  WHERE c IS NOT NULL ORDER BY 1
+  ON CONFLICT (company_id, shard) DO UPDATE SET version = v.version + 1
+$$;
+--> statement-breakpoint
+REVOKE ALL ON FUNCTION app_bump_company_data_versions(uuid[]) FROM PUBLIC;
+--> statement-breakpoint
+GRANT EXECUTE ON FUNCTION app_bump_company_data_versions(uuid[]) TO app_user;
+--> statement-breakpoint
+-- A company's data version: the sum over its shards (0 before its first change).
+CREATE FUNCTION app_company_data_version(p_company uuid) RETURNS bigint
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public AS $$
+  SELECT coalesce(sum(version), 0)::bigint FROM company_data_versions WHERE company_id = p_company
+$$;
+--> statement-breakpoint
+REVOKE ALL ON FUNCTION app_company_data_version(uuid) FROM PUBLIC;
+--> statement-breakpoint
+GRANT EXECUTE ON FUNCTION app_company_data_version(uuid) TO app_user;
+--> statement-breakpoint
+-- Statement triggers (one call per statement, however many rows): the companies of the rows a
+-- statement inserted, updated (before and after) or deleted. Tenant tables carry company_id; the
+-- companies table is keyed by id.
+CREATE FUNCTION app_tenant_rows_changed() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM app_bump_company_data_versions(ARRAY(SELECT company_id FROM new_rows));
+  ELSIF TG_OP = 'UPDATE' THEN
+    PERFORM app_bump_company_data_versions(
+      ARRAY(SELECT company_id FROM new_rows UNION SELECT company_id FROM old_rows));
+  ELSE
+    PERFORM app_bump_company_data_versions(ARRAY(SELECT company_id FROM old_rows));
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE FUNCTION app_companies_changed() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM app_bump_company_data_versions(ARRAY(SELECT id FROM new_rows));
+  ELSIF TG_OP = 'UPDATE' THEN
+    PERFORM app_bump_company_data_versions(ARRAY(SELECT id FROM new_rows UNION SELECT id FROM old_rows));
+  ELSE
+    PERFORM app_bump_company_data_versions(ARRAY(SELECT id FROM old_rows));
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+-- Every table under the tenant policy (a DB test checks that none is missing).
+DO $$
+DECLARE
+  t text;
+  f text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY[
+    'companies', 'company_details', 'company_settings', 'profiles', 'user_roles', 'user_permissions',
+    'invitations', 'employee_records', 'holiday_requests', 'notifications', 'bom_products',
+    'component_database', 'work_orders', 'workshop_job_schedules', 'cloud_storage_configurations',
+    'document_storage_policies', 'cloud_storage_audit', 'slack_user_mappings', 'oauth_states'
+  ] LOOP
+    f := CASE WHEN t = 'companies' THEN 'app_companies_changed' ELSE 'app_tenant_rows_changed' END;
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows '
+      'FOR EACH STATEMENT EXECUTE FUNCTION %I()', t || '_data_version_insert', t, f);
+    EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING OLD TABLE AS old_rows '
+      'NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION %I()', t || '_data_version_update', t, f);
+    EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS old_rows '
+      'FOR EACH STATEMENT EXECUTE FUNCTION %I()', t || '_data_version_delete', t, f);
+  END LOOP;
+END
+$$;
+--> statement-breakpoint
+-- The session statement (migration 0009) also returns the company's data version.
+DROP FUNCTION app_session_principal(text);
+--> statement-breakpoint
+CREATE FUNCTION app_session_principal(p_token text)
+RETURNS TABLE (
+  session_id text,
+  expires_at timestamptz,
+  user_id uuid,
+  email text,
+  email_verified boolean,
+  name text,
+  company_id uuid,
+  role text,
+  levels json,
+  data_version bigint
+)
+LANGUAGE plpgsql
+AS $$
+DECLARE
+  s record;
+BEGIN
+  SELECT ss.id, ss.expires_at, u.id AS uid, u.email, u.email_verified, u.name INTO s
+  FROM auth_sessions ss JOIN auth_users u ON u.id = ss.user_id
+  WHERE ss.token = p_token AND ss.expires_at > now();
+  IF NOT FOUND THEN
+    RETURN;
+  END IF;
+  PERFORM set_config('role', 'app_user', true), set_config('app.user_id', s.uid::text, true);
+  RETURN QUERY
+    SELECT s.id, s.expires_at, s.uid, s.email, s.email_verified, s.name, p.company_id, r.role,
+      (SELECT json_object_agg(up.section_id, up.access_level) FROM user_permissions up
+        WHERE up.user_id = p.id AND up.company_id = p.company_id),
+      CASE WHEN p.company_id IS NULL THEN NULL ELSE app_company_data_version(p.company_id) END
+    FROM (SELECT 1) AS one
+    LEFT JOIN profiles p ON p.id = s.uid
+    LEFT JOIN user_roles r ON r.user_id = p.id;
+END
+$$;
