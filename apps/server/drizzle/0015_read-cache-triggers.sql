@@ -60,6 +60,27 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
+-- user_roles is keyed by user: the companies of those users' profiles (as far as the writer may see
+-- them), and the company of the writing transaction.
+CREATE FUNCTION app_user_roles_changed() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  users uuid[];
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    users := ARRAY(SELECT user_id FROM new_rows);
+  ELSIF TG_OP = 'UPDATE' THEN
+    users := ARRAY(SELECT user_id FROM new_rows UNION SELECT user_id FROM old_rows);
+  ELSE
+    users := ARRAY(SELECT user_id FROM old_rows);
+  END IF;
+  PERFORM app_bump_company_data_versions(
+    ARRAY(SELECT company_id FROM profiles WHERE id = ANY (users))
+      || nullif(current_setting('app.company_id', true), '')::uuid);
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
 -- Every table under the tenant policy (a DB test checks that none is missing).
 DO $$
 DECLARE
@@ -72,7 +93,8 @@ BEGIN
     'component_database', 'work_orders', 'workshop_job_schedules', 'cloud_storage_configurations',
     'document_storage_policies', 'cloud_storage_audit', 'slack_user_mappings', 'oauth_states'
   ] LOOP
-    f := CASE WHEN t = 'companies' THEN 'app_companies_changed' ELSE 'app_tenant_rows_changed' END;
+    f := CASE t WHEN 'companies' THEN 'app_companies_changed' WHEN 'user_roles' THEN 'app_user_roles_changed'
+      ELSE 'app_tenant_rows_changed' END;
     EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows '
       'FOR EACH STATEMENT EXECUTE FUNCTION %I()', t || '_data_version_insert', t, f);
     EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING OLD TABLE AS old_rows '

@@ -1,0 +1,275 @@
+import { addDays, isoDate } from '@hr/shared/working-days';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestStore,
+  httpClient,
+  json,
+  startTestApp,
+  type TestApp,
+  useTestApp,
+} from '../../test/test-context.ts';
+import { rowsOf } from '../db/client.ts';
+import { withTenant } from '../db/tenant.ts';
+import { createReadCache } from './read-cache.ts';
+
+describe('the read cache itself', () => {
+  it('answers only for the version an entry was stored at, and forgets entries older than a version asked for', () => {
+    const cache = createReadCache();
+    cache.set('k', 3n, 'three');
+    expect(cache.get('k', 3n)).toBe('three');
+    expect(cache.get('k', 2n)).toBeUndefined();
+    expect(cache.size).toBe(1);
+    expect(cache.get('k', 4n)).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it('keeps a newer answer when a slower request that read an older version stores its own', () => {
+    const cache = createReadCache();
+    cache.set('k', 5n, 'new');
+    cache.set('k', 4n, 'old');
+    expect(cache.get('k', 5n)).toBe('new');
+    cache.set('k', 6n, 'newer');
+    expect(cache.get('k', 6n)).toBe('newer');
+  });
+
+  it('drops the least recently used entries past its entry and size limits', () => {
+    const byCount = createReadCache({ maxEntries: 2 });
+    byCount.set('a', 1n, 'A');
+    byCount.set('b', 1n, 'B');
+    expect(byCount.get('a', 1n)).toBe('A');
+    byCount.set('c', 1n, 'C');
+    expect(byCount.get('b', 1n)).toBeUndefined();
+    expect(byCount.get('a', 1n)).toBe('A');
+    expect(byCount.get('c', 1n)).toBe('C');
+
+    const bySize = createReadCache({ maxChars: 10 });
+    bySize.set('a', 1n, '12345');
+    bySize.set('b', 1n, '123456');
+    expect(bySize.get('a', 1n)).toBeUndefined();
+    expect(bySize.get('b', 1n)).toBe('123456');
+    bySize.set('huge', 1n, 'x'.repeat(11));
+    expect(bySize.get('huge', 1n)).toBeUndefined();
+    expect(bySize.get('b', 1n)).toBe('123456');
+  });
+});
+
+const t = useTestApp();
+const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await t.app.database.db.execute(text));
+const companyId = async (name: string) =>
+  (await query<{ id: string }>(sql`select id from companies where name = ${name}`))[0]?.id as string;
+const versionOf = async (company: string) =>
+  BigInt(
+    (await query<{ v: string }>(sql`select app_company_data_version(${company}::uuid)::text as v`))[0]?.v ??
+      '-1',
+  );
+/** A change made as the table owner with triggers off: invisible to the version, like a missed one. */
+const untracked = (text: ReturnType<typeof sql>) =>
+  t.app.database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await tx.execute(text);
+  });
+
+/** The Monday at least `minDays` from today. */
+function mondayAfter(minDays: number): string {
+  let d = addDays(isoDate(new Date()), minDays);
+  while (new Date(`${d}T00:00:00Z`).getUTCDay() !== 1) d = addDays(d, 1);
+  return d;
+}
+
+async function signedIn(email: string, app = t.app) {
+  const client = httpClient(app.app);
+  await client.signIn(email);
+  return client;
+}
+
+let northwind: string;
+let southbank: string;
+beforeAll(async () => {
+  northwind = await companyId('Northwind Engineering Ltd');
+  southbank = await companyId('Southbank Hire Ltd');
+  const month = Number(isoDate(new Date()).slice(5, 7));
+  await t.app.database.db.execute(
+    sql`update company_settings set holiday_year_start_month = ${month}, holiday_year_end_month = ${month === 1 ? 12 : month - 1}`,
+  );
+});
+
+describe('company data versions', () => {
+  it('every table under the tenant policy has the three statement triggers that move the version', async () => {
+    const tables = await query<{ relname: string }>(
+      sql`select relname from pg_class where relkind = 'r' and relrowsecurity and relnamespace = 'public'::regnamespace order by relname`,
+    );
+    expect(tables.map((r) => r.relname)).toEqual(expect.arrayContaining(['companies', 'holiday_requests']));
+    const triggers = await query<{ relname: string; tgname: string; tgtype: number; tgenabled: string }>(
+      sql`select c.relname, t.tgname, t.tgtype, t.tgenabled from pg_trigger t join pg_class c on c.oid = t.tgrelid
+        where t.tgname like '%data_version%'`,
+    );
+    for (const { relname } of tables) {
+      for (const op of ['insert', 'update', 'delete']) {
+        const trigger = triggers.find(
+          (r) => r.relname === relname && r.tgname === `${relname}_data_version_${op}`,
+        );
+        expect(trigger, `${relname} ${op}`).toBeDefined();
+        // Bit 0 of tgtype is FOR EACH ROW: these fire once per statement. 'O': enabled (origin).
+        expect((trigger?.tgtype ?? 1) & 1, `${relname} ${op}`).toBe(0);
+        expect(trigger?.tgenabled).toBe('O');
+      }
+    }
+  });
+
+  it('moves with each committed change of the company, not with a rolled back one, a statement that changes nothing, or another company', async () => {
+    const before = await versionOf(northwind);
+    const other = await versionOf(southbank);
+    const tenant = { companyId: northwind, userId: null, role: 'super_admin' as const };
+    await withTenant(t.app.database.db, tenant, (tx) =>
+      tx.execute(sql`update employee_records set position = position where company_id = ${northwind}`),
+    );
+    const afterUpdate = await versionOf(northwind);
+    expect(afterUpdate).toBeGreaterThan(before);
+
+    await expect(
+      withTenant(t.app.database.db, tenant, async (tx) => {
+        await tx.execute(sql`update employee_records set position = 'x' where company_id = ${northwind}`);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await versionOf(northwind)).toBe(afterUpdate);
+
+    await withTenant(t.app.database.db, tenant, (tx) =>
+      tx.execute(
+        sql`update employee_records set position = 'x' where id = '00000000-0000-0000-0000-000000000000'`,
+      ),
+    );
+    expect(await versionOf(northwind)).toBe(afterUpdate);
+    expect(await versionOf(southbank)).toBe(other);
+  });
+
+  it('moves when a role changes outside any tenant (user_roles is keyed by user) and when the company row changes', async () => {
+    const before = await versionOf(northwind);
+    await t.app.database.db.execute(
+      sql`update user_roles set role = role where user_id = (select id from auth_users where email = 'alice@northwind.example')`,
+    );
+    const afterRole = await versionOf(northwind);
+    expect(afterRole).toBeGreaterThan(before);
+    await t.app.database.db.execute(sql`update companies set name = name where id = ${northwind}`);
+    expect(await versionOf(northwind)).toBeGreaterThan(afterRole);
+  });
+
+  it('is out of the serving role’s reach: no grant on the table', async () => {
+    await expect(
+      withTenant(t.app.database.db, { companyId: northwind, userId: null, role: 'super_admin' }, (tx) =>
+        tx.execute(sql`select * from company_data_versions`),
+      ),
+    ).rejects.toThrow();
+  });
+});
+
+describe('cached reads over HTTP', () => {
+  let second: TestApp;
+  const secondStore = createTestStore();
+  beforeAll(async () => {
+    // A second server instance over the same database, with its own cache.
+    second = await startTestApp(await secondStore, { database: t.app.database, seed: false });
+  });
+  afterAll(async () => {
+    await second.close();
+    await (await secondStore).dispose();
+  });
+
+  it('answers a repeated read from the cache until a change of the company, then reads again', async () => {
+    const alice = await signedIn('alice@northwind.example');
+    const manager = await signedIn('manager@northwind.example');
+    const start = mondayAfter(40);
+    const submitted = await alice.post('/api/v1/holidays/requests', {
+      startDate: start,
+      endDate: start,
+      holidayType: 'annual',
+      reason: 'first reason',
+    });
+    expect(submitted.status).toBe(201);
+    const { id } = await json(submitted);
+
+    const first = await manager.get('/api/v1/holidays/approvals');
+    expect(first.status).toBe(200);
+    const firstBody = await first.text();
+    expect(JSON.parse(firstBody).items.find((r: { id: string }) => r.id === id)?.reason).toBe('first reason');
+
+    // A change the version cannot see: the cached answer comes back unchanged, byte for byte.
+    await untracked(sql`update holiday_requests set reason = 'untracked' where id = ${id}`);
+    const cached = await manager.get('/api/v1/holidays/approvals');
+    expect(cached.status).toBe(200);
+    expect(cached.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(cached.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(cached.headers.get('content-security-policy')).toBeTruthy();
+    expect(await cached.text()).toBe(firstBody);
+
+    // Any tracked change of the company's rows ends it.
+    await withTenant(t.app.database.db, { companyId: northwind, userId: null, role: 'super_admin' }, (tx) =>
+      tx.execute(sql`update holiday_requests set reason = 'tracked' where id = ${id}`),
+    );
+    const fresh = await json(await manager.get('/api/v1/holidays/approvals'));
+    expect(fresh.items.find((r: { id: string }) => r.id === id)?.reason).toBe('tracked');
+  });
+
+  it('shows a decision made on one instance on the other at once (read-your-writes across instances)', async () => {
+    const alice = await signedIn('alice@northwind.example');
+    const managerOnFirst = await signedIn('manager@northwind.example');
+    const managerOnSecond = httpClient(second.app);
+    await managerOnSecond.signIn('manager@northwind.example');
+    const start = addDays(mondayAfter(40), 1);
+    const submitted = await alice.post('/api/v1/holidays/requests', {
+      startDate: start,
+      endDate: start,
+      holidayType: 'annual',
+    });
+    expect(submitted.status).toBe(201);
+    const { id } = await json(submitted);
+    // Warm both caches.
+    for (const client of [managerOnFirst, managerOnSecond]) {
+      const items = (await json(await client.get('/api/v1/holidays/approvals'))).items as { id: string }[];
+      expect(items.map((r) => r.id)).toContain(id);
+    }
+    const decided = await managerOnFirst.post(`/api/v1/holidays/requests/${id}/decision`, {
+      decision: 'approve',
+    });
+    expect(decided.status).toBe(200);
+    for (const client of [managerOnSecond, managerOnFirst]) {
+      const items = (await json(await client.get('/api/v1/holidays/approvals'))).items as { id: string }[];
+      expect(items.map((r) => r.id)).not.toContain(id);
+    }
+    const calendar = await json(await managerOnSecond.get(`/api/v1/holidays/calendar/day?date=${start}`));
+    expect(JSON.stringify(calendar)).toContain('Alice');
+  });
+
+  it('never shares an answer between users, companies or roles', async () => {
+    const owner = await signedIn('owner@northwind.example');
+    const sam = await signedIn('sam@southbank.example');
+    const ownerMe = await json(await owner.get('/api/v1/me'));
+    const samMe = await json(await sam.get('/api/v1/me'));
+    expect(ownerMe.user.email).toBe('owner@northwind.example');
+    expect(samMe.user.email).toBe('sam@southbank.example');
+    expect((await json(await owner.get('/api/v1/me'))).user.email).toBe('owner@northwind.example');
+    expect((await json(await sam.get('/api/v1/me'))).user.email).toBe('sam@southbank.example');
+
+    // A role change reaches the user's next read, even when made where no trigger would see it.
+    const alice = await signedIn('alice@northwind.example');
+    const before = await json(await alice.get('/api/v1/me'));
+    expect(before.role).toBe('operative');
+    await untracked(
+      sql`update user_roles set role = 'admin' where user_id = (select id from auth_users where email = 'alice@northwind.example')`,
+    );
+    expect((await json(await alice.get('/api/v1/me'))).role).toBe('admin');
+    await t.app.database.db.execute(
+      sql`update user_roles set role = 'operative' where user_id = (select id from auth_users where email = 'alice@northwind.example')`,
+    );
+    expect((await json(await alice.get('/api/v1/me'))).role).toBe('operative');
+  });
+
+  it('does not keep errors: a bad query is checked again each time', async () => {
+    const owner = await signedIn('owner@northwind.example');
+    expect((await owner.get('/api/v1/holidays/calendar?month=nope')).status).toBe(400);
+    expect((await owner.get('/api/v1/holidays/calendar?month=nope')).status).toBe(400);
+    const month = isoDate(new Date()).slice(0, 7);
+    expect((await owner.get(`/api/v1/holidays/calendar?month=${month}`)).status).toBe(200);
+  });
+});
