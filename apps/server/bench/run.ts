@@ -41,6 +41,8 @@ interface Stats {
 interface EndpointResult {
   target: string;
   name: string;
+  /** A read: judged against the targets (writes are reported, not judged). */
+  read: boolean;
   http: Stats;
   dbLimit: Stats | null;
   ceiling: Stats;
@@ -323,6 +325,7 @@ async function runTarget(
       results.push({
         target: kind,
         name: e.name,
+        read: e.read,
         http,
         dbLimit,
         ceiling,
@@ -441,13 +444,22 @@ for (const kind of ['postgres', 'pglite'] as const) {
 }
 printTable(all);
 if (scaling.length) console.log(JSON.stringify(scaling, null, 2));
+// The issue's targets are for the read endpoints on PostgreSQL: at least 40% of the database limit,
+// p99 under 50 ms at 50 connections.
 const targets = all
-  .filter((r) => r.target === 'postgres')
+  .filter((r) => r.target === 'postgres' && r.read)
   .map((r) => ({
     endpoint: r.name,
     readAtLeast40PctOfDbLimit: r.ratioToDbLimit === null ? null : r.ratioToDbLimit >= 0.4,
     p99Under50ms: r.http.p99 < 50,
   }));
+const missed = targets.filter((t) => t.readAtLeast40PctOfDbLimit === false || !t.p99Under50ms);
+if (targets.length)
+  console.log(
+    missed.length
+      ? `targets missed by: ${missed.map((t) => t.endpoint).join('; ')}`
+      : `targets met by all ${targets.length} read endpoints (>= 40% of the database limit, p99 < 50 ms)`,
+  );
 mkdirSync(benchPaths.results, { recursive: true });
 writeFileSync(
   path.join(benchPaths.results, 'latest.json'),

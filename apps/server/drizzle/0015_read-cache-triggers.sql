@@ -1,27 +1,37 @@
 -- The read cache's tag (ADR 0046): every committed change to a company's rows adds one to that
 -- company's data version, in the writing transaction itself, so a version read after the commit always
--- differs from one read before it. The session statement returns the version with the principal.
+-- differs from one read before it (the sum only grows, whatever order writers commit in). The session
+-- statement returns the version with the principal.
 
--- Adds one to each given company's version, on the shard of this connection's backend (pid modulo 64):
--- concurrent writers of one company take different row locks unless their pids collide. Sorted, so two
--- writers on one shard lock companies in the same order. Security definer: the serving role has no
--- grant on the table, only on this function.
+-- Appends a change of 1 for each given company. Inserts never wait on each other; once a company has
+-- more than 64 rows, the writer that sees it (and wins a transaction advisory lock, so two never fold
+-- at once) replaces the rows it can see with one row of their sum: the version stays the same, and the
+-- rows of writers still in flight are not touched. Security definer: the serving role has no grant on
+-- the table, only on this function.
 CREATE FUNCTION app_bump_company_data_versions(p_companies uuid[]) RETURNS void
-LANGUAGE sql SECURITY DEFINER SET search_path = public AS $$
-  INSERT INTO company_data_versions AS v (company_id, shard, version)
-  SELECT DISTINCT c, (pg_backend_pid() % 64)::smallint, 1 FROM unnest(p_companies) AS c
-  WHERE c IS NOT NULL ORDER BY 1
-  ON CONFLICT (company_id, shard) DO UPDATE SET version = v.version + 1
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = public AS $$
+DECLARE
+  c uuid;
+BEGIN
+  FOREACH c IN ARRAY ARRAY(SELECT DISTINCT x FROM unnest(p_companies) AS x WHERE x IS NOT NULL) LOOP
+    INSERT INTO company_data_changes (company_id, changes) VALUES (c, 1);
+    IF (SELECT count(*) FROM company_data_changes WHERE company_id = c) > 64
+      AND pg_try_advisory_xact_lock(hashtextextended('company_data_changes ' || c::text, 0)) THEN
+      WITH folded AS (DELETE FROM company_data_changes WHERE company_id = c RETURNING changes)
+      INSERT INTO company_data_changes (company_id, changes) SELECT c, sum(changes) FROM folded;
+    END IF;
+  END LOOP;
+END
 $$;
 --> statement-breakpoint
 REVOKE ALL ON FUNCTION app_bump_company_data_versions(uuid[]) FROM PUBLIC;
 --> statement-breakpoint
 GRANT EXECUTE ON FUNCTION app_bump_company_data_versions(uuid[]) TO app_user;
 --> statement-breakpoint
--- A company's data version: the sum over its shards (0 before its first change).
+-- A company's data version: the sum of its changes (0 before the first).
 CREATE FUNCTION app_company_data_version(p_company uuid) RETURNS bigint
 LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public AS $$
-  SELECT coalesce(sum(version), 0)::bigint FROM company_data_versions WHERE company_id = p_company
+  SELECT coalesce(sum(changes), 0)::bigint FROM company_data_changes WHERE company_id = p_company
 $$;
 --> statement-breakpoint
 REVOKE ALL ON FUNCTION app_company_data_version(uuid) FROM PUBLIC;

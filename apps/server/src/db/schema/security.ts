@@ -1,5 +1,5 @@
 /**
- * Server-only tables: security events, rate-limit windows and the per-company data versions. The serving
+ * Server-only tables: security events, rate-limit windows and the per-company change counts. The serving
  * role has no grant on them.
  */
 import {
@@ -9,7 +9,6 @@ import {
   jsonb,
   pgTable,
   primaryKey,
-  smallint,
   text,
   timestamp,
   uuid,
@@ -53,18 +52,17 @@ export const rateLimits = pgTable('rate_limits', {
 });
 
 /**
- * How many times each company's data has changed, the tag of the read cache (ADR 0046). Statement
- * triggers on every tenant table add one in the writing transaction (migration 0015); the version is
- * the sum over the shards. Each connection bumps the shard of its backend (pid modulo 64), so
- * concurrent writers of one company seldom wait on each other's row lock. No foreign key: a company's
- * deletion bumps its own version too.
+ * Each company's changes, the tag of the read cache (ADR 0046): statement triggers on every tenant
+ * table append a row of 1 in the writing transaction (migration 0015), and the company's data version
+ * is the sum. Appending takes no lock another writer waits on; now and then a writer folds the rows
+ * into one with the same sum. No foreign key: a company's deletion is a change too.
  */
-export const companyDataVersions = pgTable(
-  'company_data_versions',
+export const companyDataChanges = pgTable(
+  'company_data_changes',
   {
     companyId: uuid('company_id').notNull(),
-    shard: smallint('shard').notNull(),
-    version: bigint('version', { mode: 'number' }).notNull().default(0),
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    changes: bigint('changes', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.shard] })],
+  (t) => [primaryKey({ columns: [t.companyId, t.id] })],
 );
