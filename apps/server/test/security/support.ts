@@ -84,6 +84,8 @@ async function hasColumn(db: Db, table: string, column: string): Promise<boolean
 export async function collectIds(db: Db, companyId: string): Promise<Map<string, string[]>> {
   const ids = new Map<string, string[]>();
   for (const table of await tenantTables(db)) {
+    // The read cache's change counts (ADR 0046): numbered rows, nothing a response could show.
+    if (table === 'company_data_changes') continue;
     const column = (await hasColumn(db, table, 'id'))
       ? 'id'
       : (await hasColumn(db, table, 'user_id'))
