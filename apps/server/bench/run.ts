@@ -2,8 +2,9 @@
  * `npm run bench`: the server as it ships (apps/server/src/main.ts, with the web build) on PostgreSQL
  * and on PGlite over the `npm run bench:seed` dataset. Per endpoint, side by side: the ceiling (a bare
  * handler on the same process), the database limit (the endpoint's own SQL replayed through the driver
- * with the same concurrency, no HTTP) and the endpoint itself, measured with autocannon. Then the
- * scaling runs at 500 / 5,000 / 50,000 employees. Prints a table and writes bench/results/latest.json.
+ * with the same concurrency, no HTTP) and the endpoint itself, measured with autocannon; each read
+ * twice, every request a miss of the read cache (ADR 0046) and as it ships. Then the scaling runs
+ * (misses) at 500 / 5,000 / 50,000 employees. Prints a table and writes bench/results/latest.json.
  *
  * Options: --duration=<s> (default 10), --connections=<n> (default 50), --only=postgres|pglite,
  * --no-scaling, --filter=<text> (only the endpoints and scaling calls whose name contains it, e.g.
@@ -43,6 +44,8 @@ interface EndpointResult {
   name: string;
   /** A read: judged against the targets (writes are reported, not judged). */
   read: boolean;
+  /** Every request missed the read cache. */
+  fresh: boolean;
   http: Stats;
   dbLimit: Stats | null;
   ceiling: Stats;
@@ -61,6 +64,19 @@ interface Endpoint {
   /** Rotates the session among several users (submissions). */
   users?: number[];
   read: boolean;
+  /**
+   * Sent with `Cache-Control: no-cache`: every request misses the read cache (ADR 0046) and runs the
+   * endpoint's SQL, as after each change of the company's data. Measured against its base's limit.
+   */
+  fresh?: boolean;
+  base?: string;
+}
+
+/** Each cached read twice: every request a miss (no-cache), then as it ships (hits while nothing changes). */
+function withMisses(list: Endpoint[]): Endpoint[] {
+  return list.flatMap((e) =>
+    e.read ? [{ ...e, name: `${e.name} [every request a miss]`, fresh: true, base: e.name }, e] : [e],
+  );
 }
 
 const RUN_OFFSET = (Math.floor(Date.now() / 60_000) % 90) * 20_000;
@@ -147,7 +163,7 @@ function endpoints(approvalIds: string[], hasJobs: boolean): Endpoint[] {
       read: true,
     });
   }
-  return list.filter((e) => wanted(e.name));
+  return withMisses(list.filter((e) => wanted(e.name)));
 }
 
 function statsOf(latencies: number[], seconds: number): Stats {
@@ -223,7 +239,7 @@ async function signInHttp(url: string, email: string): Promise<string> {
 
 async function cannon(
   base: string,
-  e: Pick<Endpoint, 'method' | 'url' | 'body'>,
+  e: Pick<Endpoint, 'method' | 'url' | 'body' | 'fresh'>,
   cookies: string[],
   connections: number,
   seconds: number,
@@ -246,6 +262,7 @@ async function cannon(
             path: e.url(n),
             headers: {
               cookie,
+              ...(e.fresh ? { 'cache-control': 'no-cache' } : {}),
               ...(body === undefined ? {} : { 'content-type': 'application/json' }),
             },
             ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -286,6 +303,7 @@ async function runTarget(
 
   const dbLimits = new Map<string, Stats | null>();
   for (const e of list) {
+    if (e.fresh) continue; // the same SQL as its base: one limit for both
     const cookie = await capturer.signIn(bigEmail(e.user), BENCH_PASSWORD);
     // Capture with request 0 (the HTTP run starts at 1), so writes never collide.
     const { status, statements } = await capturer.capture(e.method, e.url(0), cookie, e.body?.(0));
@@ -321,11 +339,12 @@ async function runTarget(
       const cookies = [];
       for (const u of users) cookies.push(await signInHttp(server.url, bigEmail(u)));
       const http = await cannon(server.url, e, cookies, CONNECTIONS, DURATION);
-      const dbLimit = dbLimits.get(e.name) ?? null;
+      const dbLimit = dbLimits.get(e.base ?? e.name) ?? null;
       results.push({
         target: kind,
         name: e.name,
         read: e.read,
+        fresh: Boolean(e.fresh),
         http,
         dbLimit,
         ceiling,
@@ -378,7 +397,14 @@ async function scalingRuns(base: string, hasJobs: boolean) {
   for (const c of selected) {
     for (const s of sizes) {
       const cookie = cookies.get(s.key) as string;
-      const stats = await cannon(base, { method: 'GET', url: () => c.url }, [cookie], 10, seconds);
+      // Misses only: the scaling runs measure the queries, not the read cache.
+      const stats = await cannon(
+        base,
+        { method: 'GET', url: () => c.url, fresh: true },
+        [cookie],
+        10,
+        seconds,
+      );
       out.push({ name: c.name, size: s.size, p50: stats.p50, p99: stats.p99, rps: stats.rps });
       console.log(`  ${c.name} @ ${s.size}: p50 ${stats.p50} ms, p99 ${stats.p99} ms`);
       await new Promise((r) => setTimeout(r, 1000));
@@ -445,14 +471,21 @@ for (const kind of ['postgres', 'pglite'] as const) {
 printTable(all);
 if (scaling.length) console.log(JSON.stringify(scaling, null, 2));
 // The issue's targets are for the read endpoints on PostgreSQL: at least 40% of the database limit,
-// p99 under 50 ms at 50 connections.
-const targets = all
-  .filter((r) => r.target === 'postgres' && r.read)
-  .map((r) => ({
-    endpoint: r.name,
-    readAtLeast40PctOfDbLimit: r.ratioToDbLimit === null ? null : r.ratioToDbLimit >= 0.4,
-    p99Under50ms: r.http.p99 < 50,
-  }));
+// p99 under 50 ms at 50 connections. Judged as the endpoints ship; the misses are reported beside
+// them (their ratio to the limit is what Node adds to the same SQL).
+const pg = all.filter((r) => r.target === 'postgres' && r.read);
+const targets = pg
+  .filter((r) => !r.fresh)
+  .map((r) => {
+    const miss = pg.find((m) => m.fresh && m.name === `${r.name} [every request a miss]`);
+    return {
+      endpoint: r.name,
+      readAtLeast40PctOfDbLimit: r.ratioToDbLimit === null ? null : r.ratioToDbLimit >= 0.4,
+      p99Under50ms: r.http.p99 < 50,
+      missRatioToDbLimit: miss?.ratioToDbLimit ?? null,
+      missP99: miss?.http.p99 ?? null,
+    };
+  });
 const missed = targets.filter((t) => t.readAtLeast40PctOfDbLimit === false || !t.p99Under50ms);
 if (targets.length)
   console.log(

@@ -10,30 +10,31 @@ import type { AppEnv, Principal } from './app-env.ts';
 interface Entry {
   /** The company's data version the answer was computed at (or after). */
   version: bigint;
-  body: string;
+  /** The JSON, encoded once: a hit writes these bytes as they are. */
+  body: Uint8Array<ArrayBuffer>;
 }
 
 export interface ReadCacheOptions {
   /** Most answers kept; the least recently used goes first (default 5,000). */
   maxEntries?: number;
-  /** Most characters of JSON kept over all answers (default 64 M, about 64 MB for ASCII). */
-  maxChars?: number;
+  /** Most bytes of JSON kept over all answers (default 64 MB). */
+  maxBytes?: number;
 }
 
 export interface ReadCache {
-  get(key: string, version: bigint): string | undefined;
-  set(key: string, version: bigint, body: string): void;
+  get(key: string, version: bigint): Uint8Array<ArrayBuffer> | undefined;
+  set(key: string, version: bigint, body: Uint8Array<ArrayBuffer>): void;
   readonly size: number;
 }
 
-export function createReadCache({ maxEntries = 5_000, maxChars = 64 * 1024 * 1024 }: ReadCacheOptions = {}) {
+export function createReadCache({ maxEntries = 5_000, maxBytes = 64 * 1024 * 1024 }: ReadCacheOptions = {}) {
   // A Map iterates in insertion order: re-inserting on use keeps the least recently used first.
   const entries = new Map<string, Entry>();
-  let chars = 0;
+  let bytes = 0;
 
   const remove = (key: string, entry: Entry) => {
     entries.delete(key);
-    chars -= entry.body.length;
+    bytes -= entry.body.byteLength;
   };
 
   const cache: ReadCache = {
@@ -50,15 +51,15 @@ export function createReadCache({ maxEntries = 5_000, maxChars = 64 * 1024 * 102
       return entry.body;
     },
     set(key, version, body) {
-      if (body.length > maxChars) return;
+      if (body.byteLength > maxBytes) return;
       const existing = entries.get(key);
       // A slower request that read an older version must not replace a newer answer.
       if (existing && existing.version > version) return;
       if (existing) remove(key, existing);
       entries.set(key, { version, body });
-      chars += body.length;
+      bytes += body.byteLength;
       for (const [oldest, entry] of entries) {
-        if (entries.size <= maxEntries && chars <= maxChars) break;
+        if (entries.size <= maxEntries && bytes <= maxBytes) break;
         remove(oldest, entry);
       }
     },
@@ -89,6 +90,10 @@ function keyOf(principal: Principal, url: string, today: string): string {
   ]);
 }
 
+/** A request that asks for a fresh answer (`Cache-Control: no-cache` or `no-store`) skips the cache. */
+const wantsFresh = (cacheControl: string | undefined) =>
+  Boolean(cacheControl && /no-(cache|store)/i.test(cacheControl));
+
 /**
  * Serves a GET route's 200 JSON answer from the cache while the company's data version is unchanged.
  * Only for routes whose answer is a function of the principal, the URL, the date and the company's rows
@@ -96,6 +101,7 @@ function keyOf(principal: Principal, url: string, today: string): string {
  */
 export function cachedRead(cache: ReadCache) {
   return createMiddleware<AppEnv>(async (c, next) => {
+    if (wantsFresh(c.req.header('cache-control'))) return next();
     const principal = c.get('principal');
     const url = new URL(c.req.url);
     const key = keyOf(principal, url.pathname + url.search, new Date().toISOString().slice(0, 10));
@@ -106,7 +112,7 @@ export function cachedRead(cache: ReadCache) {
     }
     await next();
     if (c.res.status === 200 && c.res.headers.get('content-type')?.startsWith('application/json')) {
-      cache.set(key, version, await c.res.clone().text());
+      cache.set(key, version, new Uint8Array(await c.res.clone().arrayBuffer()));
     }
   });
 }
