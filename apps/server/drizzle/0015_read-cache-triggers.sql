@@ -1,37 +1,36 @@
 -- The read cache's tag (ADR 0046): every committed change to a company's rows adds one to that
 -- company's data version, in the writing transaction itself, so a version read after the commit always
 -- differs from one read before it (the sum only grows, whatever order writers commit in). The session
--- statement returns the version with the principal.
+-- statement (app_request_principal, below) returns the version with the principal.
 
 -- Appends a change of 1 for each given company. Inserts never wait on each other; once a company has
 -- more than 64 rows, the writer that sees it (and wins a transaction advisory lock, so two never fold
 -- at once) replaces the rows it can see with one row of their sum: the version stays the same, and the
--- rows of writers still in flight are not touched. Security definer: the serving role has no grant on
--- the table, only on this function.
+-- rows of writers still in flight are not touched. Folding relies on read committed (each statement
+-- sees the latest commits); a writer at a stricter isolation level only appends. Security definer:
+-- no role but the owner has a grant on the table; any role that writes tenant rows runs the triggers,
+-- so any role may call this (the worst a caller can do is make a company's cached answers miss).
 CREATE FUNCTION app_bump_company_data_versions(p_companies uuid[]) RETURNS void
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = public AS $$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
 DECLARE
   c uuid;
 BEGIN
   FOREACH c IN ARRAY ARRAY(SELECT DISTINCT x FROM unnest(p_companies) AS x WHERE x IS NOT NULL) LOOP
-    INSERT INTO company_data_changes (company_id, changes) VALUES (c, 1);
-    IF (SELECT count(*) FROM company_data_changes WHERE company_id = c) > 64
+    INSERT INTO public.company_data_changes (company_id, changes) VALUES (c, 1);
+    IF current_setting('transaction_isolation') = 'read committed'
+      AND (SELECT count(*) FROM public.company_data_changes WHERE company_id = c) > 64
       AND pg_try_advisory_xact_lock(hashtextextended('company_data_changes ' || c::text, 0)) THEN
-      WITH folded AS (DELETE FROM company_data_changes WHERE company_id = c RETURNING changes)
-      INSERT INTO company_data_changes (company_id, changes) SELECT c, sum(changes) FROM folded;
+      WITH folded AS (DELETE FROM public.company_data_changes WHERE company_id = c RETURNING changes)
+      INSERT INTO public.company_data_changes (company_id, changes) SELECT c, sum(changes) FROM folded;
     END IF;
   END LOOP;
 END
 $$;
 --> statement-breakpoint
-REVOKE ALL ON FUNCTION app_bump_company_data_versions(uuid[]) FROM PUBLIC;
---> statement-breakpoint
-GRANT EXECUTE ON FUNCTION app_bump_company_data_versions(uuid[]) TO app_user;
---> statement-breakpoint
 -- A company's data version: the sum of its changes (0 before the first).
 CREATE FUNCTION app_company_data_version(p_company uuid) RETURNS bigint
-LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public AS $$
-  SELECT coalesce(sum(changes), 0)::bigint FROM company_data_changes WHERE company_id = p_company
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS $$
+  SELECT coalesce(sum(changes), 0)::bigint FROM public.company_data_changes WHERE company_id = p_company
 $$;
 --> statement-breakpoint
 REVOKE ALL ON FUNCTION app_company_data_version(uuid) FROM PUBLIC;
@@ -45,12 +44,12 @@ CREATE FUNCTION app_tenant_rows_changed() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM app_bump_company_data_versions(ARRAY(SELECT company_id FROM new_rows));
+    PERFORM public.app_bump_company_data_versions(ARRAY(SELECT company_id FROM new_rows));
   ELSIF TG_OP = 'UPDATE' THEN
-    PERFORM app_bump_company_data_versions(
+    PERFORM public.app_bump_company_data_versions(
       ARRAY(SELECT company_id FROM new_rows UNION SELECT company_id FROM old_rows));
   ELSE
-    PERFORM app_bump_company_data_versions(ARRAY(SELECT company_id FROM old_rows));
+    PERFORM public.app_bump_company_data_versions(ARRAY(SELECT company_id FROM old_rows));
   END IF;
   RETURN NULL;
 END
@@ -60,11 +59,11 @@ CREATE FUNCTION app_companies_changed() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM app_bump_company_data_versions(ARRAY(SELECT id FROM new_rows));
+    PERFORM public.app_bump_company_data_versions(ARRAY(SELECT id FROM new_rows));
   ELSIF TG_OP = 'UPDATE' THEN
-    PERFORM app_bump_company_data_versions(ARRAY(SELECT id FROM new_rows UNION SELECT id FROM old_rows));
+    PERFORM public.app_bump_company_data_versions(ARRAY(SELECT id FROM new_rows UNION SELECT id FROM old_rows));
   ELSE
-    PERFORM app_bump_company_data_versions(ARRAY(SELECT id FROM old_rows));
+    PERFORM public.app_bump_company_data_versions(ARRAY(SELECT id FROM old_rows));
   END IF;
   RETURN NULL;
 END
@@ -84,8 +83,8 @@ BEGIN
   ELSE
     users := ARRAY(SELECT user_id FROM old_rows);
   END IF;
-  PERFORM app_bump_company_data_versions(
-    ARRAY(SELECT company_id FROM profiles WHERE id = ANY (users))
+  PERFORM public.app_bump_company_data_versions(
+    ARRAY(SELECT company_id FROM public.profiles WHERE id = ANY (users))
       || nullif(current_setting('app.company_id', true), '')::uuid);
   RETURN NULL;
 END
@@ -115,10 +114,10 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- The session statement (migration 0009) also returns the company's data version.
-DROP FUNCTION app_session_principal(text);
---> statement-breakpoint
-CREATE FUNCTION app_session_principal(p_token text)
+-- The session statement of migration 0009 with the company's data version as well. A new name, so
+-- that instances of the previous release, whose prepared `app_session_principal` statements expect
+-- nine columns, keep working during a rolling deploy; a later release drops the old function.
+CREATE FUNCTION app_request_principal(p_token text)
 RETURNS TABLE (
   session_id text,
   expires_at timestamptz,
@@ -145,7 +144,7 @@ BEGIN
   PERFORM set_config('role', 'app_user', true), set_config('app.user_id', s.uid::text, true);
   RETURN QUERY
     SELECT s.id, s.expires_at, s.uid, s.email, s.email_verified, s.name, p.company_id, r.role,
-      (SELECT json_object_agg(up.section_id, up.access_level) FROM user_permissions up
+      (SELECT json_object_agg(up.section_id, up.access_level ORDER BY up.section_id) FROM user_permissions up
         WHERE up.user_id = p.id AND up.company_id = p.company_id),
       CASE WHEN p.company_id IS NULL THEN NULL ELSE app_company_data_version(p.company_id) END
     FROM (SELECT 1) AS one

@@ -19,41 +19,55 @@ const bytes = (text: string) => new TextEncoder().encode(text);
 describe('the read cache itself', () => {
   it('answers only for the version an entry was stored at, and forgets entries older than a version asked for', () => {
     const cache = createReadCache();
-    cache.set('k', 3n, bytes('three'));
-    expect(cache.get('k', 3n)).toEqual(bytes('three'));
-    expect(cache.get('k', 2n)).toBeUndefined();
+    cache.set('c', 'k', 3n, bytes('three'));
+    expect(cache.get('c', 'k', 3n)).toEqual(bytes('three'));
+    expect(cache.get('c', 'other', 3n)).toBeUndefined();
     expect(cache.size).toBe(1);
-    expect(cache.get('k', 4n)).toBeUndefined();
+    expect(cache.get('c', 'k', 4n)).toBeUndefined();
     expect(cache.size).toBe(0);
   });
 
   it('keeps a newer answer when a slower request that read an older version stores its own', () => {
     const cache = createReadCache();
-    cache.set('k', 5n, bytes('new'));
-    cache.set('k', 4n, bytes('old'));
-    expect(cache.get('k', 5n)).toEqual(bytes('new'));
-    cache.set('k', 6n, bytes('newer'));
-    expect(cache.get('k', 6n)).toEqual(bytes('newer'));
+    cache.set('c', 'k', 5n, bytes('new'));
+    cache.set('c', 'k', 4n, bytes('old'));
+    expect(cache.get('c', 'k', 5n)).toEqual(bytes('new'));
+    cache.set('c', 'k', 6n, bytes('newer'));
+    expect(cache.get('c', 'k', 6n)).toEqual(bytes('newer'));
+  });
+
+  it('forgets a company’s answers when its version goes down (a restore), before a later version could match them', () => {
+    const cache = createReadCache();
+    cache.set('c', 'k', 7n, bytes('seven'));
+    cache.set('d', 'other', 7n, bytes('other company'));
+    expect(cache.get('c', 'k', 7n)).toEqual(bytes('seven'));
+    // A request that read the session before a concurrent commit may come in late with a lower
+    // version too: forgetting is always safe.
+    expect(cache.get('c', 'k', 5n)).toBeUndefined();
+    // Writes after the restore bring the version back to 7: the old answer is gone.
+    expect(cache.get('c', 'k', 7n)).toBeUndefined();
+    expect(cache.get('d', 'other', 7n)).toEqual(bytes('other company'));
   });
 
   it('drops the least recently used entries past its entry and size limits', () => {
     const byCount = createReadCache({ maxEntries: 2 });
-    byCount.set('a', 1n, bytes('A'));
-    byCount.set('b', 1n, bytes('B'));
-    expect(byCount.get('a', 1n)).toEqual(bytes('A'));
-    byCount.set('c', 1n, bytes('C'));
-    expect(byCount.get('b', 1n)).toBeUndefined();
-    expect(byCount.get('a', 1n)).toEqual(bytes('A'));
-    expect(byCount.get('c', 1n)).toEqual(bytes('C'));
+    byCount.set('c', 'a', 1n, bytes('A'));
+    byCount.set('c', 'b', 1n, bytes('B'));
+    expect(byCount.get('c', 'a', 1n)).toEqual(bytes('A'));
+    byCount.set('c', 'c', 1n, bytes('C'));
+    expect(byCount.get('c', 'b', 1n)).toBeUndefined();
+    expect(byCount.get('c', 'a', 1n)).toEqual(bytes('A'));
+    expect(byCount.get('c', 'c', 1n)).toEqual(bytes('C'));
 
-    const bySize = createReadCache({ maxBytes: 10 });
-    bySize.set('a', 1n, bytes('12345'));
-    bySize.set('b', 1n, bytes('123456'));
-    expect(bySize.get('a', 1n)).toBeUndefined();
-    expect(bySize.get('b', 1n)).toEqual(bytes('123456'));
-    bySize.set('huge', 1n, bytes('x'.repeat(11)));
-    expect(bySize.get('huge', 1n)).toBeUndefined();
-    expect(bySize.get('b', 1n)).toEqual(bytes('123456'));
+    const bySize = createReadCache({ maxBytes: 16 });
+    // Bodies and keys count: 'a' + 5 bytes is 7, 'b' + 10 bytes is 12.
+    bySize.set('c', 'a', 1n, bytes('12345'));
+    bySize.set('c', 'b', 1n, bytes('1234567890'));
+    expect(bySize.get('c', 'a', 1n)).toBeUndefined();
+    expect(bySize.get('c', 'b', 1n)).toEqual(bytes('1234567890'));
+    bySize.set('c', 'huge', 1n, bytes('x'.repeat(15)));
+    expect(bySize.get('c', 'huge', 1n)).toBeUndefined();
+    expect(bySize.get('c', 'b', 1n)).toEqual(bytes('1234567890'));
   });
 });
 

@@ -8,41 +8,63 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv, Principal } from './app-env.ts';
 
 interface Entry {
+  company: string;
   /** The company's data version the answer was computed at (or after). */
   version: bigint;
   /** The JSON, encoded once: a hit writes these bytes as they are. */
   body: Uint8Array<ArrayBuffer>;
+  /** What the entry holds in memory: its body and its key. */
+  bytes: number;
 }
 
 export interface ReadCacheOptions {
   /** Most answers kept; the least recently used goes first (default 5,000). */
   maxEntries?: number;
-  /** Most bytes of JSON kept over all answers (default 64 MB). */
+  /** Most bytes kept over all answers and their keys (default 64 MB). */
   maxBytes?: number;
 }
 
 export interface ReadCache {
-  get(key: string, version: bigint): Uint8Array<ArrayBuffer> | undefined;
-  set(key: string, version: bigint, body: Uint8Array<ArrayBuffer>): void;
+  get(company: string, key: string, version: bigint): Uint8Array<ArrayBuffer> | undefined;
+  set(company: string, key: string, version: bigint, body: Uint8Array<ArrayBuffer>): void;
   readonly size: number;
 }
 
 export function createReadCache({ maxEntries = 5_000, maxBytes = 64 * 1024 * 1024 }: ReadCacheOptions = {}) {
   // A Map iterates in insertion order: re-inserting on use keeps the least recently used first.
   const entries = new Map<string, Entry>();
+  /** The highest version seen per company: one going down means the database went back in time. */
+  const highest = new Map<string, bigint>();
   let bytes = 0;
 
   const remove = (key: string, entry: Entry) => {
     entries.delete(key);
-    bytes -= entry.body.byteLength;
+    bytes -= entry.bytes;
+  };
+
+  /**
+   * Versions only grow while the database moves forward. A lower one than already seen (a restore, a
+   * failover to a replica that missed commits) would let a later version match an answer about data
+   * that no longer exists: forget everything the company had.
+   */
+  const observe = (company: string, version: bigint) => {
+    const seen = highest.get(company);
+    if (seen !== undefined && version < seen) {
+      for (const [key, entry] of entries) if (entry.company === company) remove(key, entry);
+    }
+    if (seen === undefined || version !== seen) {
+      if (seen === undefined && highest.size >= 100_000) highest.clear();
+      highest.set(company, version);
+    }
   };
 
   const cache: ReadCache = {
-    get(key, version) {
+    get(company, key, version) {
+      observe(company, version);
       const entry = entries.get(key);
       if (!entry) return undefined;
       if (entry.version !== version) {
-        // Computed before a change this request can see: never valid again (versions only grow).
+        // Computed before a change this request can see: never valid again.
         if (entry.version < version) remove(key, entry);
         return undefined;
       }
@@ -50,14 +72,15 @@ export function createReadCache({ maxEntries = 5_000, maxBytes = 64 * 1024 * 102
       entries.set(key, entry);
       return entry.body;
     },
-    set(key, version, body) {
-      if (body.byteLength > maxBytes) return;
+    set(company, key, version, body) {
+      const size = body.byteLength + key.length * 2;
+      if (size > maxBytes) return;
       const existing = entries.get(key);
       // A slower request that read an older version must not replace a newer answer.
       if (existing && existing.version > version) return;
       if (existing) remove(key, existing);
-      entries.set(key, { version, body });
-      bytes += body.byteLength;
+      entries.set(key, { company, version, body, bytes: size });
+      bytes += size;
       for (const [oldest, entry] of entries) {
         if (entries.size <= maxEntries && bytes <= maxBytes) break;
         remove(oldest, entry);
@@ -70,13 +93,18 @@ export function createReadCache({ maxEntries = 5_000, maxBytes = 64 * 1024 * 102
   return cache;
 }
 
+/** Longest path and query cached: longer ones are answered, not kept. */
+const MAX_URL_LENGTH = 512;
+
 /**
  * Everything about the principal an answer may depend on, besides the company's rows: the same user
  * with another role, other levels or another name never shares an answer. The date (UTC, as the
- * services' "today") ends yesterday's answers.
+ * services' "today") ends yesterday's answers. Query parameters are sorted, so their order does not
+ * make a new entry.
  */
-function keyOf(principal: Principal, url: string, today: string): string {
+function keyOf(principal: Principal, url: URL, today: string): string {
   const { user, companyId, role, levels } = principal;
+  const params = [...url.searchParams].sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : 1) : a < b ? -1 : 1));
   return JSON.stringify([
     companyId,
     user.id,
@@ -84,9 +112,10 @@ function keyOf(principal: Principal, url: string, today: string): string {
     user.emailVerified,
     user.name,
     role,
-    levels,
+    Object.entries(levels).sort(([a], [b]) => (a < b ? -1 : 1)),
     today,
-    url,
+    url.pathname,
+    params,
   ]);
 }
 
@@ -102,17 +131,18 @@ const wantsFresh = (cacheControl: string | undefined) =>
 export function cachedRead(cache: ReadCache) {
   return createMiddleware<AppEnv>(async (c, next) => {
     if (wantsFresh(c.req.header('cache-control'))) return next();
-    const principal = c.get('principal');
     const url = new URL(c.req.url);
-    const key = keyOf(principal, url.pathname + url.search, new Date().toISOString().slice(0, 10));
-    const version = principal.dataVersion;
-    const hit = cache.get(key, version);
+    if (url.pathname.length + url.search.length > MAX_URL_LENGTH) return next();
+    const principal = c.get('principal');
+    const key = keyOf(principal, url, new Date().toISOString().slice(0, 10));
+    const { companyId, dataVersion } = principal;
+    const hit = cache.get(companyId, key, dataVersion);
     if (hit !== undefined) {
       return c.body(hit, 200, { 'content-type': 'application/json' });
     }
     await next();
     if (c.res.status === 200 && c.res.headers.get('content-type')?.startsWith('application/json')) {
-      cache.set(key, version, new Uint8Array(await c.res.clone().arrayBuffer()));
+      cache.set(companyId, key, dataVersion, new Uint8Array(await c.res.clone().arrayBuffer()));
     }
   });
 }

@@ -65,10 +65,10 @@ export interface SessionPrincipalRow extends Omit<PrincipalRow, 'companyId'> {
 }
 
 /**
- * The session named by a (signature-checked) token, its user and principal, in one round trip: the
- * hot path of every product request (ADR 0043, function `app_session_principal` of migration 0009,
- * which reads the profile rows as app_user with only the user id set). Null when the token is unknown
- * or expired.
+ * The session named by a (signature-checked) token, its user and principal, and the company's data
+ * version, in one round trip: the hot path of every product request (ADR 0043 and 0046, function
+ * `app_request_principal` of migration 0015, which reads the profile rows as app_user with only the
+ * user id set). Null when the token is unknown or expired.
  */
 export async function findSessionPrincipal(db: Db, token: string): Promise<SessionPrincipalRow | null> {
   const [row] = rowsOf<{
@@ -82,7 +82,7 @@ export async function findSessionPrincipal(db: Db, token: string): Promise<Sessi
     role: Role | null;
     levels: Record<string, AccessLevel> | null;
     data_version: string | number | bigint | null;
-  }>(await db.execute(sql`select * from app_session_principal(${token})`));
+  }>(await db.execute(sql`select * from app_request_principal(${token})`));
   if (!row) return null;
   return {
     sessionId: row.session_id,
