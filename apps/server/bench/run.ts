@@ -338,6 +338,8 @@ async function runTarget(
       const users = e.users ?? [e.user];
       const cookies = [];
       for (const u of users) cookies.push(await signInHttp(server.url, bigEmail(u)));
+      // Let the previous run's queued requests drain first: a run starts from an idle server.
+      await new Promise((r) => setTimeout(r, 2_000));
       const http = await cannon(server.url, e, cookies, CONNECTIONS, DURATION);
       const dbLimit = dbLimits.get(e.base ?? e.name) ?? null;
       results.push({

@@ -104,7 +104,9 @@ const MAX_URL_LENGTH = 512;
  */
 function keyOf(principal: Principal, url: URL, today: string): string {
   const { user, companyId, role, levels } = principal;
-  const params = [...url.searchParams].sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : 1) : a < b ? -1 : 1));
+  const params = [...url.searchParams].sort(([a, x], [b, y]) =>
+    a === b ? (x < y ? -1 : 1) : a < b ? -1 : 1,
+  );
   return JSON.stringify([
     companyId,
     user.id,
