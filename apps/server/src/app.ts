@@ -106,7 +106,13 @@ export function createApp({
   hub: NotificationHub;
 } {
   const auth = createAuth({ db, secret: env.AUTH_SECRET, publicUrl: env.PUBLIC_URL, mailer });
-  const deps = { db, auth, trustProxy: env.TRUST_PROXY, readCache: createReadCache() };
+  const deps = {
+    db,
+    auth,
+    trustProxy: env.TRUST_PROXY,
+    readCache: createReadCache(),
+    ipRateLimits: { signIn: env.RATE_LIMIT_IP_SIGNIN, signUp: env.RATE_LIMIT_IP_SIGNUP },
+  };
   const storage = givenStorage ?? createStorage(env);
   const hub = createNotificationHub(listen, logger);
   const integrations = integrationDeps(db, env, storage);

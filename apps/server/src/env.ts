@@ -46,6 +46,10 @@ const envSchema = z.object({
   HR_APP_URL: z.string().url().optional(),
   MAIN_WEBSITE_URL: z.string().url().default('https://example.com'),
   TRUST_PROXY: booleanFlag(false),
+  /** Failed sign-ins per client IP per hour, across emails (ADR 0052); raise it for offices behind one NAT address. */
+  RATE_LIMIT_IP_SIGNIN: z.coerce.number().int().min(1).default(100),
+  /** Sign-up attempts per client IP per hour, across emails (ADR 0052). */
+  RATE_LIMIT_IP_SIGNUP: z.coerce.number().int().min(1).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: booleanFlag(true),
   WEB_DIST_DIR: z.string().optional(),

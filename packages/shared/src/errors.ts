@@ -21,6 +21,8 @@ export const ERROR_CODES = {
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
   RATE_LIMITED: 'RATE_LIMITED',
+  /** A temporary password must be changed before anything but /me and the change itself. */
+  PASSWORD_CHANGE_REQUIRED: 'PASSWORD_CHANGE_REQUIRED',
   INTERNAL: 'INTERNAL_ERROR',
 } as const;
 
@@ -38,4 +40,8 @@ export const MESSAGES = {
   emailNotVerified: 'Please verify your email address before signing in.',
   passwordUpdated: 'Password updated successfully',
   passwordUpdateFailed: 'Failed to update password',
+  passwordChangeRequired: 'You must change your temporary password before continuing.',
+  currentPasswordIncorrect: 'Current password is incorrect',
+  currentPasswordRequired: 'Please enter your current password',
+  passwordUnchanged: 'New password must be different from the current password',
 } as const;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkRateLimit, currentWindow, RATE_LIMITS } from './rate-limit.ts';
+import {
+  checkRateLimit,
+  currentWindow,
+  RATE_LIMITS,
+  retryAfterMinutes,
+  verdictAfterCount,
+} from './rate-limit.ts';
 
 const start = new Date('2026-01-01T10:00:00Z');
 const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
@@ -35,5 +41,25 @@ describe('fixed-window rate limit', () => {
       RATE_LIMITS.login,
     );
     expect(result.retryAfterSeconds).toBe(1);
+  });
+});
+
+describe('verdict on an attempt already counted', () => {
+  it('allows the attempts up to the maximum and refuses the next one with the wait', () => {
+    const rule = RATE_LIMITS.login;
+    expect(verdictAfterCount({ count: 1, windowStart: start }, start, rule).allowed).toBe(true);
+    expect(verdictAfterCount({ count: 10, windowStart: start }, at(1), rule).allowed).toBe(true);
+    expect(verdictAfterCount({ count: 11, windowStart: start }, at(1), rule)).toEqual({
+      allowed: false,
+      retryAfterSeconds: 14 * 60,
+    });
+    expect(verdictAfterCount({ count: 50, windowStart: start }, at(15), rule).retryAfterSeconds).toBe(1);
+  });
+
+  it('rounds the wait up to whole minutes, at least one', () => {
+    expect(retryAfterMinutes(1)).toBe(1);
+    expect(retryAfterMinutes(60)).toBe(1);
+    expect(retryAfterMinutes(61)).toBe(2);
+    expect(retryAfterMinutes(14 * 60)).toBe(14);
   });
 });

@@ -18,6 +18,8 @@ export interface Principal {
   levels: Record<string, AccessLevel>;
   /** The company's data version when the session was read: the read cache's tag (ADR 0046). */
   dataVersion: bigint;
+  /** A user created with a temporary password that has not been changed yet (ADR 0052). */
+  mustChangePassword: boolean;
 }
 
 /** Variables every handler can read from the Hono context. */

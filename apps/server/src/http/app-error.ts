@@ -22,6 +22,8 @@ export const errors = {
   unauthenticated: () => new AppError(401, ERROR_CODES.UNAUTHENTICATED, MESSAGES.notSignedIn),
   forbidden: (message: string = MESSAGES.accessDenied) => new AppError(403, ERROR_CODES.FORBIDDEN, message),
   notFound: (message: string = MESSAGES.notFound) => new AppError(404, ERROR_CODES.NOT_FOUND, message),
+  passwordChangeRequired: () =>
+    new AppError(403, ERROR_CODES.PASSWORD_CHANGE_REQUIRED, MESSAGES.passwordChangeRequired),
   conflict: (message: string) => new AppError(409, ERROR_CODES.CONFLICT, message),
   rateLimited: (message: string, retryAfterSeconds: number) =>
     new AppError(429, ERROR_CODES.RATE_LIMITED, message, undefined, {

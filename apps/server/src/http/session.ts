@@ -31,6 +31,12 @@ export function requireSession(deps: { db: Db; auth: Auth }) {
     if (!row) throw errors.unauthenticated();
     // A login without a profile (removed from its company) has no access to anything.
     if (!row.companyId) throw errors.forbidden();
+    // Until the temporary password is changed, only the change itself and /me are served (sign-out
+    // is Better Auth's, outside /api/v1): ADR 0052.
+    const mustChangePassword = row.firstLoginCompleted === false;
+    if (mustChangePassword && !allowedBeforePasswordChange(c.req.method, c.req.path)) {
+      throw errors.passwordChangeRequired();
+    }
     if (sessionNeedsRefresh(row.expiresAt, sessionConfig)) {
       await deps.auth.api.getSession({ headers: c.req.raw.headers });
     }
@@ -41,11 +47,21 @@ export function requireSession(deps: { db: Db; auth: Auth }) {
       role: row.role,
       levels: row.levels,
       dataVersion: row.dataVersion,
+      mustChangePassword,
     });
     await next();
   });
   sessionGuards.add(middleware);
   return middleware;
+}
+
+/** What a user who must still change a temporary password may call: read /me, change the password. */
+export function allowedBeforePasswordChange(method: string, path: string): boolean {
+  const p = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+  return (
+    ((method === 'GET' || method === 'HEAD') && p === '/api/v1/me') ||
+    (method === 'POST' && p === '/api/v1/me/password')
+  );
 }
 
 /** Whether a router entry is the session middleware; the OpenAPI document reads it off `app.routes`. */

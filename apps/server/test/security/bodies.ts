@@ -15,7 +15,7 @@ export const REQUIRED_KEYS: Record<string, string[]> = {
   'PUT /api/v1/employees/:id': ['fullName', 'email', 'position', 'employeeNumber', 'startDate'],
   'POST /api/v1/holidays/requests': ['startDate', 'endDate'],
   'POST /api/v1/holidays/requests/:id/decision': ['decision'],
-  'POST /api/v1/me/password': ['newPassword'],
+  'POST /api/v1/me/password': ['currentPassword', 'newPassword'],
   'POST /api/v1/workshop/jobs/:id/parts/:index/order': ['quantity'],
   'POST /api/v1/workshop/jobs/:id/parts/:index/receive': ['quantity'],
   'PUT /api/v1/workshop/schedule': ['order'],

@@ -1,5 +1,6 @@
 /** Request contracts of the auth endpoints, used by the forms and by the server alike. */
 import { z } from 'zod';
+import { MESSAGES } from '../errors.ts';
 import { CHANGE_PASSWORD_MESSAGES, PASSWORD_MAX_LENGTH, signUpPasswordProblems } from './password-policy.ts';
 
 /** Lower-cased and trimmed, as the auth form does on blur. */
@@ -45,7 +46,12 @@ export const signInRequestSchema = z.object({
 });
 export type SignInRequest = z.infer<typeof signInRequestSchema>;
 
+/** The current password is required (ADR 0052); the server also refuses a new one equal to it. */
 export const changePasswordRequestSchema = z.strictObject({
+  currentPassword: z
+    .string({ error: MESSAGES.currentPasswordRequired })
+    .min(1, MESSAGES.currentPasswordRequired)
+    .max(PASSWORD_MAX_LENGTH),
   newPassword: z
     .string({ error: CHANGE_PASSWORD_MESSAGES.tooShort })
     .min(6, CHANGE_PASSWORD_MESSAGES.tooShort)

@@ -61,9 +61,22 @@ describe('sign-up password policy', () => {
 
 describe('change-password policy', () => {
   it('needs 6 characters', () => {
-    expect(changePasswordRequestSchema.safeParse({ newPassword: '12345' }).error?.issues[0]?.message).toBe(
-      'Password must be at least 6 characters long',
+    expect(
+      changePasswordRequestSchema.safeParse({ currentPassword: 'old', newPassword: '12345' }).error?.issues[0]
+        ?.message,
+    ).toBe('Password must be at least 6 characters long');
+    expect(
+      changePasswordRequestSchema.safeParse({ currentPassword: 'old', newPassword: '123456' }).success,
+    ).toBe(true);
+  });
+
+  it('needs the current password', () => {
+    expect(changePasswordRequestSchema.safeParse({ newPassword: '123456' }).error?.issues[0]?.message).toBe(
+      'Please enter your current password',
     );
-    expect(changePasswordRequestSchema.safeParse({ newPassword: '123456' }).success).toBe(true);
+    expect(
+      changePasswordRequestSchema.safeParse({ currentPassword: '', newPassword: '123456' }).error?.issues[0]
+        ?.message,
+    ).toBe('Please enter your current password');
   });
 });

@@ -27,6 +27,15 @@ export async function insertCredentialUser(
   });
 }
 
+/** The stored hash of the user's email-and-password login, null without one. */
+export async function findCredentialPasswordHash(db: Queryable, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ password: authAccounts.password })
+    .from(authAccounts)
+    .where(and(eq(authAccounts.userId, userId), eq(authAccounts.providerId, 'credential')));
+  return row?.password ?? null;
+}
+
 export async function updateCredentialPassword(
   db: Queryable,
   userId: string,
@@ -62,12 +71,14 @@ export interface SessionPrincipalRow extends Omit<PrincipalRow, 'companyId'> {
   /** The company's data version (ADR 0046); 0 without a company. */
   dataVersion: bigint;
   user: { id: string; email: string; emailVerified: boolean; name: string };
+  /** False while a user created with a temporary password has not changed it (null: no profile). */
+  firstLoginCompleted: boolean | null;
 }
 
 /**
  * The session named by a (signature-checked) token, its user and principal, and the company's data
  * version, in one round trip: the hot path of every product request (ADR 0043 and 0046, function
- * `app_request_principal` of migration 0015, which reads the profile rows as app_user with only the
+ * `app_request_principal_v2` of migration 0016, which reads the profile rows as app_user with only the
  * user id set). Null when the token is unknown or expired.
  */
 export async function findSessionPrincipal(db: Db, token: string): Promise<SessionPrincipalRow | null> {
@@ -82,7 +93,8 @@ export async function findSessionPrincipal(db: Db, token: string): Promise<Sessi
     role: Role | null;
     levels: Record<string, AccessLevel> | null;
     data_version: string | number | bigint | null;
-  }>(await db.execute(sql`select * from app_request_principal(${token})`));
+    first_login_completed: boolean | null;
+  }>(await db.execute(sql`select * from app_request_principal_v2(${token})`));
   if (!row) return null;
   return {
     sessionId: row.session_id,
@@ -92,6 +104,7 @@ export async function findSessionPrincipal(db: Db, token: string): Promise<Sessi
     role: row.role,
     levels: row.levels ?? {},
     dataVersion: BigInt(row.data_version ?? 0),
+    firstLoginCompleted: row.first_login_completed,
   };
 }
 

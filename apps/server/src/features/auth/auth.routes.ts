@@ -1,11 +1,12 @@
 /**
- * /api/auth/*: Better Auth's endpoints, with sign-up ours (one transaction for login + company) and
- * sign-in wrapped by the per-email rate limit, security events and the contract's error shape.
+ * /api/auth/*: sign-up is ours (one transaction for login + company), sign-in wraps Better Auth's with
+ * the rate limits (counted before the password is checked), security events and the contract's error
+ * shape; of Better Auth's other endpoints only those the product uses are reachable (ADR 0052).
  */
 
 import { emailSchema, signInRequestSchema, signUpRequestSchema } from '@hr/shared/auth/auth.schemas';
 import { ERROR_CODES, MESSAGES } from '@hr/shared/errors';
-import { RATE_LIMITS } from '@hr/shared/rate-limit';
+import { IP_RATE_LIMIT_WINDOW_MS, RATE_LIMITS } from '@hr/shared/rate-limit';
 import { type Context, Hono } from 'hono';
 import type { Db } from '../../db/client.ts';
 import type { AppEnv } from '../../http/app-env.ts';
@@ -13,13 +14,40 @@ import { errorBody } from '../../http/error-handler.ts';
 import { parseWith, readJson } from '../../http/validate.ts';
 import { type Auth, CLIENT_IP_HEADER } from './auth.ts';
 import { clientIp } from './client-ip.ts';
-import { assertWithinLimit, countAttempt } from './rate-limit.service.ts';
+import { type Reservation, releaseAttempts, reserveAttempt } from './rate-limit.service.ts';
+import { withoutTokens } from './response-tokens.ts';
 import { insertSecurityEvent } from './security-events.repository.ts';
 import { signUp } from './sign-up.service.ts';
 
-export function authRoutes(deps: { db: Db; auth: Auth; trustProxy: boolean }) {
-  const { db, auth, trustProxy } = deps;
+/** Per-IP maxima (RATE_LIMIT_IP_SIGNIN, RATE_LIMIT_IP_SIGNUP), each per hour across emails. */
+export interface IpRateLimits {
+  signIn: number;
+  signUp: number;
+}
+
+/**
+ * The Better Auth endpoints the product uses besides sign-in and sign-up (which are ours): sign-out,
+ * the verification link, and password reset and resending the verification mail. Every other one
+ * (change-password, update-user, delete-user, list-sessions, get-session, ...) answers 404.
+ */
+const BETTER_AUTH_PATHS: readonly (string | RegExp)[] = [
+  '/sign-out',
+  '/verify-email',
+  '/send-verification-email',
+  '/request-password-reset',
+  '/reset-password',
+  /^\/reset-password\/[^/]+$/,
+];
+
+export function isExposedBetterAuthPath(path: string): boolean {
+  return BETTER_AUTH_PATHS.some((p) => (typeof p === 'string' ? p === path : p.test(path)));
+}
+
+export function authRoutes(deps: { db: Db; auth: Auth; trustProxy: boolean; ipRateLimits: IpRateLimits }) {
+  const { db, auth, trustProxy, ipRateLimits } = deps;
   const app = new Hono<AppEnv>();
+  const ipSignIn = { max: ipRateLimits.signIn, windowMs: IP_RATE_LIMIT_WINDOW_MS };
+  const ipSignUp = { max: ipRateLimits.signUp, windowMs: IP_RATE_LIMIT_WINDOW_MS };
 
   const requestMeta = (c: Context<AppEnv>) => ({
     ipAddress: clientIp(c, trustProxy),
@@ -27,12 +55,15 @@ export function authRoutes(deps: { db: Db; auth: Auth; trustProxy: boolean }) {
   });
 
   app.post('/sign-up/email', async (c) => {
-    const body = await readJson(c);
     const meta = requestMeta(c);
+    // Per IP across emails first: one address cannot block the sign-up of many others.
+    if (meta.ipAddress) {
+      await reserveAttempt(db, `signup-ip:${meta.ipAddress}`, ipSignUp, MESSAGES.tooManySignups);
+    }
+    const body = await readJson(c);
     const email = emailSchema.safeParse((body as { email?: unknown })?.email);
     if (email.success) {
-      await assertWithinLimit(db, `signup:${email.data}`, RATE_LIMITS.signUp, MESSAGES.tooManySignups);
-      await countAttempt(db, `signup:${email.data}`, RATE_LIMITS.signUp);
+      await reserveAttempt(db, `signup:${email.data}`, RATE_LIMITS.signUp, MESSAGES.tooManySignups);
       await insertSecurityEvent(db, { action: 'signup_attempt', email: email.data, ...meta });
     }
     try {
@@ -57,8 +88,25 @@ export function authRoutes(deps: { db: Db; auth: Auth; trustProxy: boolean }) {
   app.post('/sign-in/email', async (c) => {
     const input = parseWith(signInRequestSchema, await readJson(c));
     const meta = requestMeta(c);
-    const key = `login:${input.email}`;
-    await assertWithinLimit(db, key, RATE_LIMITS.login, MESSAGES.tooManyLogins);
+    // Both counts are taken before the password is checked, each in one statement, so that of any
+    // number of simultaneous attempts only the limit's worth reach the check. A successful sign-in
+    // gives them back (successful logins do not count, ADR 0003).
+    const ipReservation = meta.ipAddress
+      ? await reserveAttempt(db, `login-ip:${meta.ipAddress}`, ipSignIn, MESSAGES.tooManyLogins)
+      : null;
+    let emailReservation: Reservation;
+    try {
+      emailReservation = await reserveAttempt(
+        db,
+        `login:${input.email}`,
+        RATE_LIMITS.login,
+        MESSAGES.tooManyLogins,
+      );
+    } catch (err) {
+      // Refused before any check: not a failed sign-in of this address.
+      await releaseAttempts(db, [ipReservation]);
+      throw err;
+    }
 
     const headers = new Headers(c.req.raw.headers);
     headers.set('content-type', 'application/json');
@@ -78,15 +126,15 @@ export function authRoutes(deps: { db: Db; auth: Auth; trustProxy: boolean }) {
 
     if (response.ok) {
       const payload = (await response.clone().json()) as { user?: { id?: string } };
+      await releaseAttempts(db, [emailReservation, ipReservation]);
       await insertSecurityEvent(db, {
         action: 'successful_login',
         email: input.email,
         userId: payload.user?.id ?? null,
         ...meta,
       });
-      return response;
+      return withoutTokens(response);
     }
-    await countAttempt(db, key, RATE_LIMITS.login);
     const failure = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
     await insertSecurityEvent(db, {
       action: 'failed_login',
@@ -100,12 +148,15 @@ export function authRoutes(deps: { db: Db; auth: Auth; trustProxy: boolean }) {
     return c.json(errorBody(ERROR_CODES.UNAUTHENTICATED, MESSAGES.invalidCredentials), 401);
   });
 
-  app.all('/*', (c) => {
+  app.all('/*', async (c) => {
+    if (!isExposedBetterAuthPath(c.req.path.slice('/api/auth'.length))) {
+      return c.json(errorBody(ERROR_CODES.NOT_FOUND, MESSAGES.notFound), 404);
+    }
     const headers = new Headers(c.req.raw.headers);
     headers.delete(CLIENT_IP_HEADER);
     const ip = clientIp(c, trustProxy);
     if (ip) headers.set(CLIENT_IP_HEADER, ip);
-    return auth.handler(new Request(c.req.raw, { headers }));
+    return withoutTokens(await auth.handler(new Request(c.req.raw, { headers })));
   });
 
   return app;

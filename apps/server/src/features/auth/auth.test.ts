@@ -282,11 +282,17 @@ describe('change password', () => {
     await client.signIn('new@northwind.example');
     expect((await json(await client.get('/api/v1/me'))).profile.firstLoginCompleted).toBe(false);
 
-    const short = await client.post('/api/v1/me/password', { newPassword: '12345' });
+    const short = await client.post('/api/v1/me/password', {
+      currentPassword: 'DemoPassw0rd!2026',
+      newPassword: '12345',
+    });
     expect(short.status).toBe(400);
     expect((await json(short)).error.message).toBe('Password must be at least 6 characters long');
 
-    const res = await client.post('/api/v1/me/password', { newPassword: 'brand-new-pass' });
+    const res = await client.post('/api/v1/me/password', {
+      currentPassword: 'DemoPassw0rd!2026',
+      newPassword: 'brand-new-pass',
+    });
     expect(res.status).toBe(200);
     expect((await json(res)).message).toBe('Password updated successfully');
     expect((await json(await client.get('/api/v1/me'))).profile.firstLoginCompleted).toBe(true);

@@ -13,8 +13,8 @@ export function meRoutes(deps: { db: Db; auth: Auth; trustProxy: boolean; readCa
   return new Hono<AppEnv>()
     .get('/', cachedRead(deps.readCache), async (c) => c.json(await getMe(deps.db, c.get('principal'))))
     .post('/password', async (c) => {
-      const { newPassword } = await parseJsonBody(c, changePasswordRequestSchema);
-      await changePassword(deps.db, deps.auth, c.get('principal'), newPassword, {
+      const input = await parseJsonBody(c, changePasswordRequestSchema);
+      await changePassword(deps.db, deps.auth, c.get('principal'), input, {
         ipAddress: clientIp(c, deps.trustProxy),
         userAgent: c.req.header('user-agent') ?? null,
       });

@@ -1,12 +1,20 @@
+import type { ChangePasswordRequest } from '@hr/shared/auth/auth.schemas';
 import { companyDisplayName } from '@hr/shared/company/company-display';
+import { MESSAGES } from '@hr/shared/errors';
 import type { MeResponse } from '@hr/shared/me/me.schemas';
 import { sectionAccessMap } from '@hr/shared/permissions';
+import { RATE_LIMITS } from '@hr/shared/rate-limit';
 import type { Db } from '../../db/client.ts';
 import { withTenant } from '../../db/tenant.ts';
 import type { Principal } from '../../http/app-env.ts';
 import { errors } from '../../http/app-error.ts';
-import { deleteOtherSessions, updateCredentialPassword } from '../auth/auth.repository.ts';
+import {
+  deleteOtherSessions,
+  findCredentialPasswordHash,
+  updateCredentialPassword,
+} from '../auth/auth.repository.ts';
 import type { Auth } from '../auth/auth.ts';
+import { releaseAttempts, reserveAttempt } from '../auth/rate-limit.service.ts';
 import { insertSecurityEvent } from '../auth/security-events.repository.ts';
 import { findMeRow, markFirstLoginCompleted } from './me.repository.ts';
 
@@ -40,15 +48,45 @@ export async function getMe(db: Db, principal: Principal): Promise<MeResponse> {
   };
 }
 
-/** Sets a new password, completes the first login, and signs the user out everywhere else. */
+/**
+ * Checks the current password, sets a new one that differs from it, completes the first login, and
+ * signs the user out everywhere else (ADR 0052). A wrong current password counts against the email's
+ * login limit, so a session left open cannot be used to guess the password faster than sign-in can.
+ */
 export async function changePassword(
   db: Db,
   auth: Auth,
   principal: Principal,
-  newPassword: string,
+  { currentPassword, newPassword }: ChangePasswordRequest,
   meta: { ipAddress: string | null; userAgent: string | null },
 ): Promise<void> {
-  const hash = await (await auth.$context).password.hash(newPassword);
+  if (newPassword === currentPassword) {
+    throw errors.validation({ newPassword: MESSAGES.passwordUnchanged }, MESSAGES.passwordUnchanged);
+  }
+  const ctx = await auth.$context;
+  const reservation = await reserveAttempt(
+    db,
+    `login:${principal.user.email}`,
+    RATE_LIMITS.login,
+    MESSAGES.tooManyLogins,
+  );
+  const storedHash = await findCredentialPasswordHash(db, principal.user.id);
+  if (!storedHash || !(await ctx.password.verify({ hash: storedHash, password: currentPassword }))) {
+    await insertSecurityEvent(db, {
+      action: 'failed_login',
+      userId: principal.user.id,
+      companyId: principal.companyId,
+      email: principal.user.email,
+      ...meta,
+      metadata: { reason: 'password_change' },
+    });
+    throw errors.validation(
+      { currentPassword: MESSAGES.currentPasswordIncorrect },
+      MESSAGES.currentPasswordIncorrect,
+    );
+  }
+  await releaseAttempts(db, [reservation]);
+  const hash = await ctx.password.hash(newPassword);
   await db.transaction(async (tx) => {
     await updateCredentialPassword(tx, principal.user.id, hash);
     await deleteOtherSessions(tx, principal.user.id, principal.sessionId);

@@ -149,7 +149,10 @@ describe('users', () => {
     const me = await json(await carl.get('/api/v1/me'));
     expect(me.profile.firstLoginCompleted).toBe(false);
     expect(me.role).toBe('operative');
-    expect((await carl.post('/api/v1/me/password', { newPassword: 'another-secret' })).status).toBe(200);
+    expect(
+      (await carl.post('/api/v1/me/password', { currentPassword: 'secret1', newPassword: 'another-secret' }))
+        .status,
+    ).toBe(200);
     expect((await json(await carl.get('/api/v1/me'))).profile.firstLoginCompleted).toBe(true);
     // Accepted: no longer listed as pending.
     const after = await json(await owner.get('/api/v1/settings/invitations'));

@@ -775,6 +775,7 @@ describe('a big workshop', () => {
       role: 'operative' as const,
       levels: {},
       dataVersion: 0n,
+      mustChangePassword: false,
     };
     const direct = await getJobBoard(counting, principal, 50);
     expect(direct[big].jobs.map((j) => j.id)).toEqual(again[big].jobs.map((j: Json) => j.id));
