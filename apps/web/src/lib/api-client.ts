@@ -2,10 +2,14 @@
  * fetch wrapper for our API: JSON in and out, the session cookie included, and every error turned
  * into an ApiError carrying the server's `{ error: { code, message, fields } }`.
  */
+import { retryAfterMinutes } from '@hr/shared/rate-limit';
+
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: Record<string, string> | undefined;
+  /** From the Retry-After header of a 429: how long the server asks to wait. */
+  retryAfterSeconds: number | undefined;
 
   constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
     super(message);
@@ -14,6 +18,23 @@ export class ApiError extends Error {
     this.code = code;
     this.fields = fields;
   }
+}
+
+/** The Retry-After header in seconds (delta-seconds or an HTTP date), undefined without one. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+/** "Try again in N minutes." for a refused attempt the server said when to repeat, else null. */
+export function retryHint(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 429 || error.retryAfterSeconds === undefined) {
+    return null;
+  }
+  const minutes = retryAfterMinutes(error.retryAfterSeconds);
+  return `Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
 }
 
 const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
@@ -59,7 +80,12 @@ async function readResponse<T>(response: Response): Promise<T> {
   } catch {
     parsed = undefined;
   }
-  if (!response.ok) throw toApiError(response.status, parsed);
+  if (!response.ok) {
+    const error = toApiError(response.status, parsed);
+    if (response.status === 429)
+      error.retryAfterSeconds = parseRetryAfter(response.headers.get('retry-after'));
+    throw error;
+  }
   return parsed as T;
 }
 
@@ -91,8 +117,10 @@ export async function apiFetch<T>(
   return readResponse<T>(response);
 }
 
+/** The message to show for an error; a rate-limit refusal also says when to try again. */
 export function errorMessage(error: unknown, fallback = FALLBACK_MESSAGE): string {
-  if (error instanceof Error && error.message) return error.message;
+  const hint = retryHint(error);
+  if (error instanceof Error && error.message) return hint ? `${error.message} ${hint}` : error.message;
   return fallback;
 }
 

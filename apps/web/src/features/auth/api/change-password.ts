@@ -12,6 +12,10 @@ export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changePassword,
-    onSuccess: () => queryClient.refetchQueries({ queryKey: meQueryKey }),
+    // Everything refused while the temporary password was unchanged (403) is read again.
+    onSuccess: async () => {
+      await queryClient.refetchQueries({ queryKey: meQueryKey });
+      await queryClient.invalidateQueries();
+    },
   });
 }

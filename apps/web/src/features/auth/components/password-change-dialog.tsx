@@ -1,12 +1,14 @@
 /**
  * The password-change dialog. On first login it is "Password Change Required" and cannot be
- * dismissed; otherwise it is "Change Password" with Cancel.
+ * dismissed (Sign out is the only way out); otherwise it is "Change Password" with Cancel. The
+ * current password is asked for as well (ADR 0052).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { changePasswordRequestSchema } from '@hr/shared/auth/auth.schemas';
 import { CHANGE_PASSWORD_MESSAGES } from '@hr/shared/auth/password-policy';
 import { MESSAGES } from '@hr/shared/errors';
 import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -20,15 +22,21 @@ import {
 } from '@/components/ui/dialog';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
-import { errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
 import { notify } from '@/lib/toast';
 import { useChangePassword } from '../api/change-password';
+import { useSignOut } from '../api/sign-out';
 
 const passwordChangeFormSchema = changePasswordRequestSchema
   .extend({ confirmPassword: z.string() })
   .refine((values) => values.newPassword === values.confirmPassword, {
     path: ['confirmPassword'],
     message: CHANGE_PASSWORD_MESSAGES.mismatch,
+  })
+  .refine((values) => !values.currentPassword || values.newPassword !== values.currentPassword, {
+    path: ['newPassword'],
+    message: MESSAGES.passwordUnchanged,
   });
 type PasswordChangeValues = z.infer<typeof passwordChangeFormSchema>;
 
@@ -39,11 +47,15 @@ export interface PasswordChangeDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
+const SERVER_FIELDS = ['currentPassword', 'newPassword'] as const;
+
 export function PasswordChangeDialog({ open, forced, onOpenChange }: PasswordChangeDialogProps) {
   const changePassword = useChangePassword();
+  const signOut = useSignOut();
+  const navigate = useNavigate();
   const form = useForm<PasswordChangeValues>({
     resolver: zodResolver(passwordChangeFormSchema),
-    defaultValues: { newPassword: '', confirmPassword: '' },
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
   const { errors } = form.formState;
 
@@ -53,18 +65,33 @@ export function PasswordChangeDialog({ open, forced, onOpenChange }: PasswordCha
     onOpenChange(false);
   };
 
-  const onSubmit = form.handleSubmit(({ newPassword }) => {
+  const onSubmit = form.handleSubmit(({ currentPassword, newPassword }) => {
     changePassword.mutate(
-      { newPassword },
+      { currentPassword, newPassword },
       {
         onSuccess: (data) => {
           notify.success(data?.message || MESSAGES.passwordUpdated);
           close();
         },
-        onError: (error) => notify.error(errorMessage(error, MESSAGES.passwordUpdateFailed)),
+        onError: (error) => {
+          if (error instanceof ApiError && error.fields) {
+            for (const field of SERVER_FIELDS) {
+              const message = error.fields[field];
+              if (message) form.setError(field, { message });
+            }
+          }
+          notify.error(errorMessage(error, MESSAGES.passwordUpdateFailed));
+        },
       },
     );
   });
+
+  const handleSignOut = () => {
+    signOut.mutate(undefined, {
+      onSuccess: () => navigate(paths.auth, { replace: true }),
+      onError: () => notify.error('Error signing out'),
+    });
+  };
 
   const title = forced ? 'Password Change Required' : 'Change Password';
   const description = forced
@@ -96,6 +123,14 @@ export function PasswordChangeDialog({ open, forced, onOpenChange }: PasswordCha
               {errorMessage(changePassword.error, MESSAGES.passwordUpdateFailed)}
             </Alert>
           )}
+          <FormField id="current-password" label="Current Password" error={errors.currentPassword?.message}>
+            <PasswordInput
+              id="current-password"
+              autoComplete="current-password"
+              {...fieldAria('current-password', errors.currentPassword?.message)}
+              {...form.register('currentPassword')}
+            />
+          </FormField>
           <FormField id="new-password" label="New Password" error={errors.newPassword?.message}>
             <PasswordInput
               id="new-password"
@@ -117,6 +152,15 @@ export function PasswordChangeDialog({ open, forced, onOpenChange }: PasswordCha
             />
           </FormField>
           <DialogFooter>
+            {forced && (
+              <Button
+                variant="outline"
+                onClick={handleSignOut}
+                disabled={signOut.isPending || changePassword.isPending}
+              >
+                Sign Out
+              </Button>
+            )}
             {!forced && (
               <Button variant="outline" onClick={close} disabled={changePassword.isPending}>
                 Cancel
