@@ -1,19 +1,34 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, demo, signInViaApi, signInViaForm } from './support';
 
+test('the forced dialog offers Sign Out', async ({ page }) => {
+  await signInViaApi(page, demo.firstLogin);
+  await page.goto('/');
+  const dialog = page.getByRole('dialog', { name: 'Password Change Required' });
+  await dialog.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/auth/);
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+});
+
 test('first login forces a password change that cannot be cancelled', async ({ page }) => {
   await signInViaApi(page, demo.firstLogin);
+  // The server refuses everything but /me and the change itself until it is done.
+  const blocked = await page.request.get('/api/v1/holidays/balance');
+  expect(blocked.status()).toBe(403);
+  expect((await blocked.json()).error.code).toBe('PASSWORD_CHANGE_REQUIRED');
   await page.goto('/');
   const dialog = page.getByRole('dialog', { name: 'Password Change Required' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
   await expect(dialog.getByRole('button', { name: 'Close' })).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Sign Out' })).toBeVisible();
 
   await page.keyboard.press('Escape');
   await expect(dialog).toBeVisible();
   await page.mouse.click(5, 5);
   await expect(dialog).toBeVisible();
 
+  await dialog.getByLabel('Current Password').fill('not-the-password');
   await dialog.getByLabel('New Password', { exact: true }).fill('abc');
   await dialog.getByLabel('Confirm New Password').fill('abc');
   await dialog.getByRole('button', { name: 'Update Password' }).click();
@@ -30,6 +45,10 @@ test('first login forces a password change that cannot be cancelled', async ({ p
   await expect(dialog.getByLabel('New Password', { exact: true })).toHaveAttribute('type', 'text');
 
   await dialog.getByLabel('Confirm New Password').fill('brand-new-pass');
+  await dialog.getByRole('button', { name: 'Update Password' }).click();
+  await expect(dialog.getByText('Current password is incorrect')).toBeVisible();
+
+  await dialog.getByLabel('Current Password').fill(DEMO_PASSWORD);
   await dialog.getByRole('button', { name: 'Update Password' }).click();
   await expect(page.getByText('Password updated successfully')).toBeVisible();
   await expect(dialog).toBeHidden();
