@@ -25,7 +25,11 @@ describe('Retry-After on a refused attempt', () => {
           ),
       ),
     );
-    const error = await apiFetch('/api/auth/sign-in/email', { method: 'POST', body: {} }).catch((e) => e);
+    const error = await apiFetch('/api/auth/sign-in/email', { method: 'POST', body: {} }).then(
+      () => null,
+      (e: unknown) => (e instanceof ApiError ? e : null),
+    );
+    if (!error) throw new Error('expected an ApiError');
     expect(error).toBeInstanceOf(ApiError);
     expect(error.retryAfterSeconds).toBe(841);
     expect(retryHint(error)).toBe('Try again in 15 minutes.');
