@@ -118,11 +118,13 @@ export function PasswordChangeDialog({ open, forced, onOpenChange }: PasswordCha
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          {changePassword.isError && (
-            <Alert variant="destructive">
-              {errorMessage(changePassword.error, MESSAGES.passwordUpdateFailed)}
-            </Alert>
-          )}
+          {/* Field errors (a wrong current password) show under their field instead. */}
+          {changePassword.isError &&
+            !(changePassword.error instanceof ApiError && changePassword.error.fields) && (
+              <Alert variant="destructive">
+                {errorMessage(changePassword.error, MESSAGES.passwordUpdateFailed)}
+              </Alert>
+            )}
           <FormField id="current-password" label="Current Password" error={errors.currentPassword?.message}>
             <PasswordInput
               id="current-password"
