@@ -11,6 +11,8 @@ test('the forced dialog offers Sign Out', async ({ page }) => {
 });
 
 test('first login forces a password change that cannot be cancelled', async ({ page }) => {
+  // Many steps, two password checks and a re-sign-in: more than the default 30 s on a busy machine.
+  test.slow();
   await signInViaApi(page, demo.firstLogin);
   // The server refuses everything but /me and the change itself until it is done.
   const blocked = await page.request.get('/api/v1/holidays/balance');
@@ -41,7 +43,8 @@ test('first login forces a password change that cannot be cancelled', async ({ p
 
   // The show/hide toggle reveals what was typed.
   await expect(dialog.getByLabel('New Password', { exact: true })).toHaveAttribute('type', 'password');
-  await dialog.getByRole('button', { name: 'Show password' }).first().click();
+  // The second toggle is New Password's (the first is Current Password's).
+  await dialog.getByRole('button', { name: 'Show password' }).nth(1).click();
   await expect(dialog.getByLabel('New Password', { exact: true })).toHaveAttribute('type', 'text');
 
   await dialog.getByLabel('Confirm New Password').fill('brand-new-pass');

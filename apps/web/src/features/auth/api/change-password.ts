@@ -12,10 +12,11 @@ export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changePassword,
-    // Everything refused while the temporary password was unchanged (403) is read again.
     onSuccess: async () => {
+      // Everything refused while the temporary password was unchanged (403) is read again; not
+      // awaited, so the dialog's own success callback runs before /me closes it.
+      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
       await queryClient.refetchQueries({ queryKey: meQueryKey });
-      await queryClient.invalidateQueries();
     },
   });
 }
