@@ -1,5 +1,5 @@
 /** Client-side access checks (the server enforces the same rules again). */
-import { canAccessSection, type SectionId } from '@hr/shared/permissions';
+import { type AccessLevel, canAccessSection, hasAccessLevel, type SectionId } from '@hr/shared/permissions';
 import type { Role } from '@hr/shared/roles';
 import type { Me } from './session.ts';
 
@@ -76,4 +76,31 @@ export function visibleSettingsTabs(me: Principal | null | undefined): SettingsT
   return SETTINGS_TABS.filter((tab) =>
     tab.sections.every((section) => canUse(me, { roles: tab.roles, section })),
   );
+}
+
+/** The section and level a Settings tab's changes need on the server (ADR 0057). */
+const SETTINGS_TAB_WRITE: Record<SettingsTab['value'], [SectionId, AccessLevel]> = {
+  permissions: ['user-management', 'full'],
+  users: ['user-management', 'full'],
+  company: ['company-settings', 'admin'],
+  'cloud-storage': ['company-settings', 'admin'],
+  'slack-integration': ['slack-integration', 'admin'],
+};
+
+/**
+ * When the user may open a screen but not save on it: the section's display name and their level,
+ * for a "view only" notice (the server refuses the save with 403 anyway). Null when they may save.
+ */
+export function viewOnlyOn(
+  me: Principal | null | undefined,
+  section: SectionId,
+  needed: AccessLevel,
+): AccessLevel | null {
+  const level = me?.permissions[section] ?? 'no_access';
+  return hasAccessLevel(level, needed) ? null : level;
+}
+
+export function settingsTabViewOnly(me: Principal | null | undefined, tab: SettingsTab['value']): boolean {
+  const [section, needed] = SETTINGS_TAB_WRITE[tab];
+  return viewOnlyOn(me, section, needed) !== null;
 }

@@ -1,7 +1,7 @@
 import { sectionAccessMap } from '@hr/shared/permissions';
 import type { Role } from '@hr/shared/roles';
 import { describe, expect, it } from 'vitest';
-import { deniedBy, visibleSettingsTabs } from './access';
+import { deniedBy, settingsTabViewOnly, viewOnlyOn, visibleSettingsTabs } from './access';
 
 const user = (role: Role | null, levels: Parameters<typeof sectionAccessMap>[1] = {}) => ({
   role,
@@ -48,5 +48,22 @@ describe('deniedBy', () => {
     expect(deniedBy(user('super_admin', { 'company-settings': 'no_access' }), company)).toBe('section');
     expect(deniedBy(user('super_admin', { 'company-settings': 'view' }), company)).toBeNull();
     expect(deniedBy(null, company)).toBe('role');
+  });
+});
+
+describe('view-only notices', () => {
+  it('marks a tab view only below the level its saves need', () => {
+    expect(settingsTabViewOnly(user('super_admin'), 'permissions')).toBe(false);
+    expect(settingsTabViewOnly(user('super_admin', { 'user-management': 'admin' }), 'users')).toBe(true);
+    expect(settingsTabViewOnly(user('super_admin', { 'company-settings': 'admin' }), 'company')).toBe(false);
+    expect(settingsTabViewOnly(user('super_admin', { 'company-settings': 'view' }), 'cloud-storage')).toBe(
+      true,
+    );
+    expect(settingsTabViewOnly(user('admin', { 'slack-integration': 'view' }), 'slack-integration')).toBe(
+      true,
+    );
+    expect(
+      viewOnlyOn(user('developer', { 'company-settings': 'view' }), 'company-settings', 'admin'),
+    ).toBeNull();
   });
 });

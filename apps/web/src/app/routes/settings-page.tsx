@@ -20,7 +20,7 @@ import { CompanySettingsTab } from '@/features/settings/components/company-setti
 import { PermissionsTab } from '@/features/settings/components/permissions-tab';
 import { UsersTab } from '@/features/settings/components/users-tab';
 import { SlackIntegrationTab } from '@/features/slack/components/slack-integration-tab';
-import { SETTINGS_TABS, type SettingsTab, visibleSettingsTabs } from '@/lib/access';
+import { SETTINGS_TABS, type SettingsTab, settingsTabViewOnly, visibleSettingsTabs } from '@/lib/access';
 import { paths } from '@/lib/paths';
 import { useMe } from '@/lib/session';
 
@@ -28,6 +28,8 @@ import { useMe } from '@/lib/session';
 export const ACCESS_RESTRICTED_TITLE = 'Access restricted';
 export const ACCESS_RESTRICTED_MESSAGE =
   'Your access level hides some Settings tabs. A Super Admin can change it in User Permissions.';
+export const VIEW_ONLY_MESSAGE =
+  'View only: your access level lets you see this tab but not save changes on it.';
 
 export default function SettingsPage() {
   const { data: me } = useMe();
@@ -86,6 +88,11 @@ export default function SettingsPage() {
             <Alert>
               <AlertTitle>{ACCESS_RESTRICTED_TITLE}</AlertTitle>
               <AlertDescription>{ACCESS_RESTRICTED_MESSAGE}</AlertDescription>
+            </Alert>
+          )}
+          {settingsTabViewOnly(me, active) && (
+            <Alert>
+              <AlertDescription>{VIEW_ONLY_MESSAGE}</AlertDescription>
             </Alert>
           )}
           {someFailed && (
