@@ -33,7 +33,11 @@ async function connectSlackThroughPopup(page: Page) {
 }
 
 test.describe('Slack', () => {
-  test('an admin, who cannot open Settings, connects Slack from the header dialog', async ({ page }) => {
+  test('an admin connects Slack from the header dialog and disconnects it in its Settings tab', async ({
+    page,
+  }) => {
+    // Two flows in one test (connect, then disconnect from Settings); slow on a loaded machine.
+    test.setTimeout(120_000);
     await signInViaApi(page, demo.admin);
     await page.goto('/');
     await page.getByRole('button', { name: 'Connect Slack' }).click();
@@ -49,9 +53,15 @@ test.describe('Slack', () => {
     await expect(dialog).toBeHidden();
     await page.getByRole('button', { name: 'Slack', exact: true }).click();
     await expect(page.getByRole('region', { name: 'Slack chat' })).toBeVisible();
-    // Settings stays closed to admins.
-    await page.goto('/settings');
-    await expect(page.getByRole('tab', { name: 'Slack Integration' })).toHaveCount(0);
+    // Settings opens to admins with the Slack Integration tab alone, reached from the user menu.
+    await page.getByRole('button', { name: /User menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Slack Integration' }).click();
+    await expect(page).toHaveURL(/\/settings\?tab=slack-integration$/);
+    await expect(page.getByRole('tab')).toHaveText(['Slack Integration']);
+    await expect(page.getByTestId('slack-status')).toContainText('Connected');
+    await page.getByRole('button', { name: 'Disconnect Slack' }).click();
+    await expect(page.getByTestId('slack-status')).toContainText('Not Connected');
+    await expect(page.getByRole('button', { name: 'Connect Slack' })).toBeVisible();
   });
 
   test('connect through the popup, chat, minimise, drag, disconnect', async ({ page }) => {

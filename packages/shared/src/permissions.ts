@@ -84,6 +84,26 @@ export function hasAccessLevel(level: AccessLevel, needed: AccessLevel): boolean
   return LEVEL_RANK[level] >= LEVEL_RANK[needed];
 }
 
+/**
+ * The sections a company cannot lose control of: at least one super_admin must hold both at Full,
+ * or nobody in the company could give access back (ADR 0056).
+ */
+export const ADMINISTRATION_SECTIONS = [
+  'settings',
+  'user-management',
+] as const satisfies readonly SectionId[];
+
+/** Whether a user holds full administration: super_admin with Settings and User Management at Full. */
+export function holdsFullAdministration(
+  role: Role | null | undefined,
+  userLevels: Partial<Record<string, AccessLevel>>,
+): boolean {
+  return (
+    role === 'super_admin' &&
+    ADMINISTRATION_SECTIONS.every((s) => effectiveAccessLevel(role, s, userLevels[s]) === 'full')
+  );
+}
+
 /** Every section with the level the user has on it, as `/api/v1/me` reports them. */
 export function sectionAccessMap(
   role: Role | null | undefined,

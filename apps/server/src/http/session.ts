@@ -71,7 +71,7 @@ export function isSessionGuard(handler: unknown): boolean {
 
 /** What a role or section gate demands; the security suite reads it off the router (`app.routes`). */
 export type AccessRule =
-  | { kind: 'role'; roles: readonly Role[] }
+  | { kind: 'role'; roles: readonly Role[]; message?: string }
   | { kind: 'section'; section: string; level: AccessLevel };
 
 const accessRules = new WeakMap<object, AccessRule>();
@@ -81,13 +81,26 @@ export function accessRuleOf(handler: unknown): AccessRule | undefined {
   return typeof handler === 'function' ? accessRules.get(handler) : undefined;
 }
 
+/** Lets the developer and the given roles through; anyone else gets 403. */
 export function requireRole(...roles: Role[]) {
+  return roleGate(roles);
+}
+
+/** `requireRole` refusing with a message of its own (a screen the spec words its own denial for). */
+export function requireRoleWithMessage(message: string, ...roles: Role[]) {
+  return roleGate(roles, message);
+}
+
+function roleGate(roles: readonly Role[], message?: string) {
   const middleware = createMiddleware<AppEnv>(async (c, next) => {
     const { role } = c.get('principal');
-    if (!role || (role !== 'developer' && !roles.includes(role))) throw errors.forbidden();
+    if (!role || (role !== 'developer' && !roles.includes(role))) throw errors.forbidden(message);
     await next();
   });
-  accessRules.set(middleware, { kind: 'role', roles });
+  accessRules.set(
+    middleware,
+    message === undefined ? { kind: 'role', roles } : { kind: 'role', roles, message },
+  );
   return middleware;
 }
 

@@ -3,6 +3,9 @@
  * enforces, the ids of a company collected from every tenant table, and a row snapshot (count + hash
  * per table) that proves a request changed nothing.
  */
+import { MESSAGES } from '@hr/shared/errors';
+import { type AccessLevel, effectiveAccessLevel, hasAccessLevel } from '@hr/shared/permissions';
+import type { Role } from '@hr/shared/roles';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/client.ts';
@@ -55,6 +58,28 @@ export function accessRulesFor(app: App, route: ProductRoute): AccessRule[] {
     if (rule) rules.push(rule);
   }
   return rules;
+}
+
+/** Whether one gate lets a role with these per-user levels through. */
+export function passesRule(
+  rule: AccessRule,
+  role: Role,
+  levels: Record<string, AccessLevel | undefined>,
+): boolean {
+  return rule.kind === 'role'
+    ? role === 'developer' || rule.roles.includes(role)
+    : hasAccessLevel(effectiveAccessLevel(role, rule.section, levels[rule.section]), rule.level);
+}
+
+/** The message the first gate that refuses answers with (the spec's Access Denied sentence unless it names its own). */
+export function refusalMessage(
+  rules: AccessRule[],
+  role: Role,
+  levels: Record<string, AccessLevel | undefined>,
+): string | undefined {
+  const refusing = rules.find((rule) => !passesRule(rule, role, levels));
+  if (!refusing) return undefined;
+  return (refusing.kind === 'role' ? refusing.message : undefined) ?? MESSAGES.accessDenied;
 }
 
 export const paramNames = (path: string) => [...path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1] as string);

@@ -92,7 +92,7 @@ export const routes: RouteObject[] = [
           {
             path: paths.settings,
             element: (
-              <RequireAccess rule={routeAccess.settings}>
+              <RequireAccess rule={routeAccess.settingsPage}>
                 <SettingsPage />
               </RequireAccess>
             ),

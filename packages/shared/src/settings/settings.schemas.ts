@@ -9,6 +9,7 @@ import { ASSIGNABLE_ROLES, ROLES } from '../roles.ts';
 export const SETTINGS_ERROR_CODES = {
   COMPANY_NOT_IDENTIFIED: 'COMPANY_NOT_IDENTIFIED',
   LAST_SUPER_ADMIN: 'LAST_SUPER_ADMIN',
+  LAST_FULL_SUPER_ADMIN: 'LAST_FULL_SUPER_ADMIN',
 } as const;
 
 export const SETTINGS_MESSAGES = {
@@ -38,6 +39,8 @@ export const SETTINGS_MESSAGES = {
   settingsFailed: 'Failed to update company settings',
   settingsFailedFallback: 'Please try again or contact support if the problem persists.',
   lastSuperAdmin: 'A company needs at least one Super Admin.',
+  lastFullSuperAdmin:
+    'This change would leave the company without a Super Admin with Full access to Settings and User Management.',
   cannotRemoveSelf: 'You cannot remove your own account.',
   unknownUser: 'This user is not in your company.',
   roleNotAssignable: "This user's role cannot be changed here.",

@@ -81,17 +81,51 @@ export async function findCompanyUser(tx: Tx, companyId: string, userId: string)
 }
 
 /**
- * The company's super admins, row-locked until the transaction ends: two administrators demoting each
- * other at the same moment cannot both pass the last-super-admin check.
+ * The company's super admins, their role rows locked until the transaction ends (in user id order, so
+ * two transactions never wait on each other crosswise). Every change that can take a super admin's
+ * role, profile or administration levels away takes this lock first: two administrators demoting or
+ * restricting each other at the same moment run one after the other, and the second one's check
+ * (a later statement, so a fresh read committed snapshot) sees what the first one wrote.
  */
-export async function countSuperAdmins(tx: Tx, companyId: string): Promise<number> {
+export async function lockSuperAdmins(tx: Tx, companyId: string): Promise<string[]> {
   const rows = await tx
     .select({ userId: userRoles.userId })
     .from(userRoles)
     .innerJoin(profiles, eq(profiles.id, userRoles.userId))
     .where(and(eq(profiles.companyId, companyId), eq(userRoles.role, 'super_admin')))
+    .orderBy(asc(userRoles.userId))
     .for('update', { of: userRoles });
-  return rows.length;
+  return rows.map((r) => r.userId);
+}
+
+/** The stored levels of some of the company's users on some sections: user id -> section -> level. */
+export async function storedLevelsOf(
+  tx: Tx,
+  companyId: string,
+  userIds: string[],
+  sectionIds: readonly string[],
+): Promise<Map<string, Partial<Record<string, AccessLevel>>>> {
+  const out = new Map<string, Partial<Record<string, AccessLevel>>>(userIds.map((id) => [id, {}]));
+  if (userIds.length === 0) return out;
+  const rows = await tx
+    .select({
+      userId: userPermissions.userId,
+      sectionId: userPermissions.sectionId,
+      accessLevel: userPermissions.accessLevel,
+    })
+    .from(userPermissions)
+    .where(
+      and(
+        eq(userPermissions.companyId, companyId),
+        inArray(userPermissions.userId, userIds),
+        inArray(userPermissions.sectionId, [...sectionIds]),
+      ),
+    );
+  for (const r of rows) {
+    const levels = out.get(r.userId);
+    if (levels) levels[r.sectionId] = r.accessLevel;
+  }
+  return out;
 }
 
 export async function setRole(tx: Tx, userId: string, role: Role): Promise<void> {

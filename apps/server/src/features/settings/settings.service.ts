@@ -1,6 +1,7 @@
 /** Settings rules: who may see and change section levels, users, roles and company settings. */
 import { randomUUID } from 'node:crypto';
 import { COMPANY_SETTINGS_DEFAULTS, type Weekday } from '@hr/shared/company/company-settings';
+import { type AccessLevel, ADMINISTRATION_SECTIONS, holdsFullAdministration } from '@hr/shared/permissions';
 import type { Role } from '@hr/shared/roles';
 import {
   type CompanySettings,
@@ -17,7 +18,7 @@ import {
   yearEndMonth,
 } from '@hr/shared/settings/settings.schemas';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { enterTenant, withTenant } from '../../db/tenant.ts';
 import { type Principal, tenantOf } from '../../http/app-env.ts';
@@ -28,7 +29,6 @@ import { insertProfileWithRole } from '../auth/provisioning.repository.ts';
 import { insertSecurityEvent } from '../auth/security-events.repository.ts';
 import {
   companyUserIds,
-  countSuperAdmins,
   deleteInvitation,
   findCompanySettings,
   findCompanyUser,
@@ -37,9 +37,11 @@ import {
   listPendingInvitations,
   listPermissions,
   listSections,
+  lockSuperAdmins,
   removeCompanyAccess,
   revokeLogin,
   setRole,
+  storedLevelsOf,
   upsertCompanySettings,
   upsertPermissions,
 } from './settings.repository.ts';
@@ -76,6 +78,10 @@ export async function savePermissions(db: Db, principal: Principal, changes: Per
     const stranger = unique.find((c) => !known.has(c.userId));
     if (stranger)
       throw errors.validation({ userId: SETTINGS_MESSAGES.unknownUser }, SETTINGS_MESSAGES.unknownUser);
+    if (unique.some((c) => (ADMINISTRATION_SECTIONS as readonly string[]).includes(c.sectionId))) {
+      const superAdmins = await lockSuperAdmins(tx, principal.companyId);
+      await keepFullSuperAdmin(tx, principal.companyId, superAdmins, { permissions: unique });
+    }
     await upsertPermissions(tx, principal.companyId, unique);
   });
   return { saved: unique.length };
@@ -159,6 +165,42 @@ export async function createUser(
 const lastSuperAdmin = () =>
   new AppError(409, SETTINGS_ERROR_CODES.LAST_SUPER_ADMIN, SETTINGS_MESSAGES.lastSuperAdmin);
 
+/** A change to the company's administrators, as `keepFullSuperAdmin` weighs it. */
+interface AdministrationChange {
+  permissions?: { userId: string; sectionId: string; accessLevel: AccessLevel }[];
+  role?: { userId: string; role: Role };
+  removedUserId?: string;
+}
+
+/**
+ * Refuses (409) a change that would leave the company without a super admin holding Settings and
+ * User Management at Full (ADR 0056). `superAdmins` must come from `lockSuperAdmins` in the same
+ * transaction, so concurrent changes are weighed one after the other. A company that already has no
+ * such super admin is not blocked by it: the change cannot make that worse, and may repair it.
+ */
+async function keepFullSuperAdmin(
+  tx: Tx,
+  companyId: string,
+  superAdmins: string[],
+  change: AdministrationChange,
+): Promise<void> {
+  const candidates = new Set(superAdmins);
+  if (change.role?.role === 'super_admin') candidates.add(change.role.userId);
+  const ids = [...candidates];
+  const stored = await storedLevelsOf(tx, companyId, ids, ADMINISTRATION_SECTIONS);
+  const before = superAdmins.filter((id) => holdsFullAdministration('super_admin', stored.get(id) ?? {}));
+  if (before.length === 0) return;
+  const after = ids.filter((id) => {
+    if (id === change.removedUserId) return false;
+    const role: Role = change.role?.userId === id ? change.role.role : 'super_admin';
+    const levels = { ...stored.get(id) };
+    for (const c of change.permissions ?? []) if (c.userId === id) levels[c.sectionId] = c.accessLevel;
+    return holdsFullAdministration(role, levels);
+  });
+  if (after.length === 0)
+    throw new AppError(409, SETTINGS_ERROR_CODES.LAST_FULL_SUPER_ADMIN, SETTINGS_MESSAGES.lastFullSuperAdmin);
+}
+
 export async function changeRole(
   db: Db,
   principal: Principal,
@@ -167,14 +209,18 @@ export async function changeRole(
   meta: RequestMeta,
 ): Promise<void> {
   const previous = await withTenant(db, tenantOf(principal), async (tx) => {
+    // Locked before the user is read, so the role read below is the one this change replaces.
+    const superAdmins = await lockSuperAdmins(tx, principal.companyId);
     const user = await findCompanyUser(tx, principal.companyId, userId);
     if (!user) throw errors.notFound(SETTINGS_MESSAGES.unknownUser);
     // Developers are not managed from a company's settings.
     if (user.role === 'developer') throw errors.forbidden(SETTINGS_MESSAGES.roleNotAssignable);
-    if (user.role === 'super_admin' && role !== 'super_admin') {
-      if ((await countSuperAdmins(tx, principal.companyId)) <= 1) throw lastSuperAdmin();
+    if (user.role !== role) {
+      if (user.role === 'super_admin' && superAdmins.length <= 1) throw lastSuperAdmin();
+      if (user.role === 'super_admin')
+        await keepFullSuperAdmin(tx, principal.companyId, superAdmins, { role: { userId, role } });
+      await setRole(tx, userId, role);
     }
-    if (user.role !== role) await setRole(tx, userId, role);
     return user;
   });
   if (previous.role === role) return;
@@ -204,12 +250,13 @@ export async function removeUser(
     // Auth tables belong to the owner connection, so they go first; any refusal below rolls this back.
     await revokeLogin(tx, userId);
     await enterTenant(tx, tenantOf(principal));
+    const superAdmins = await lockSuperAdmins(tx, principal.companyId);
     const user = await findCompanyUser(tx, principal.companyId, userId);
     if (!user) throw errors.notFound(SETTINGS_MESSAGES.unknownUser);
     if (user.role === 'developer') throw errors.forbidden(SETTINGS_MESSAGES.roleNotAssignable);
-    if (user.role === 'super_admin' && (await countSuperAdmins(tx, principal.companyId)) <= 1) {
-      throw lastSuperAdmin();
-    }
+    if (user.role === 'super_admin' && superAdmins.length <= 1) throw lastSuperAdmin();
+    if (user.role === 'super_admin')
+      await keepFullSuperAdmin(tx, principal.companyId, superAdmins, { removedUserId: userId });
     await removeCompanyAccess(tx, principal.companyId, userId);
     return user;
   });

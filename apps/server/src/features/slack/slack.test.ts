@@ -70,13 +70,12 @@ describe('Slack connect', () => {
     expect(status).toEqual({ status: 'connected', teamName: FAKE_SLACK_TEAM, slackUsername: 'alice' });
   });
 
-  it('an operative may not start a connection', async () => {
+  it('an operative has no Slack section: no connection, no status, no chat (spec section 6)', async () => {
     const client = httpClient(ctx.app.app);
     await client.signIn('alice@northwind.example');
     expect((await client.post('/api/v1/slack/oauth-url')).status).toBe(403);
-    expect(await json(await client.get('/api/v1/slack/connection'))).toMatchObject({
-      status: 'not_connected',
-    });
+    expect((await client.get('/api/v1/slack/connection')).status).toBe(403);
+    expect((await client.post('/api/v1/slack/api', { action: 'get_channels' })).status).toBe(403);
   });
 
   it('refuses a replayed state', async () => {
@@ -262,7 +261,8 @@ describe('slack-api actions', () => {
 
   it('without a connection answers not_authed; unknown actions are a 400', async () => {
     const client = httpClient(ctx.app.app);
-    await client.signIn('tom@northwind.example');
+    await client.signIn('admin@northwind.example');
+    await client.call('DELETE', '/api/v1/slack/connection');
     expect(await slackApi(client, { action: 'get_channels' })).toEqual({ ok: false, error: 'not_authed' });
     expect((await client.post('/api/v1/slack/api', { action: 'drop_tables' })).status).toBe(400);
   });

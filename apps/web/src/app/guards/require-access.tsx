@@ -1,6 +1,10 @@
-/** Shows the page only to roles and section permissions that may use it, else Access Denied. */
+/**
+ * Shows the page only to roles and section permissions that may use it, else Access Denied: with the
+ * page's own sentence when the role is kept out, with the spec's section sentence when it is the
+ * user's access level (a Super Admin set to No Access).
+ */
 import { lazy, type ReactNode } from 'react';
-import { type AccessRule, canUse } from '@/lib/access';
+import { type AccessRule, deniedBy } from '@/lib/access';
 import { useMe } from '@/lib/session';
 
 // Loaded on demand: it brings the shared message catalogue (and with it zod) along.
@@ -16,6 +20,7 @@ export function RequireAccess({
   children: ReactNode;
 }) {
   const { data: me } = useMe();
-  if (!canUse(me, rule)) return <AccessDenied message={deniedMessage} />;
+  const denied = deniedBy(me, rule);
+  if (denied) return <AccessDenied message={denied === 'role' ? deniedMessage : undefined} />;
   return children;
 }

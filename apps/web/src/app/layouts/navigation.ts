@@ -34,8 +34,10 @@ export interface NavGroup {
 
 export const routeAccess = {
   employees: { roles: ['super_admin', 'developer'], section: 'employees' },
-  company: { roles: ['super_admin', 'developer'] },
+  company: { roles: ['super_admin', 'developer'], section: 'company-settings' },
   settings: { roles: ['super_admin', 'developer'], section: 'settings' },
+  /** The page itself: admins may open it for the Slack Integration tab; it shows only the tabs one may use. */
+  settingsPage: { roles: ['super_admin', 'developer', 'admin'] },
   hubspot: { roles: ['super_admin', 'developer'] },
   finance: { section: 'financial-data' },
   customerManagement: { section: 'customer-data' },

@@ -1,7 +1,17 @@
 /** The header's user menu: who is signed in, their role, and the entries spec section 6 allows them. */
 import { menuRules } from '@hr/shared/permissions';
 import { roleLabel } from '@hr/shared/roles';
-import { Building2, ChevronDown, KeyRound, LogOut, Plug, Repeat, Settings, UserRound } from 'lucide-react';
+import {
+  Building2,
+  ChevronDown,
+  KeyRound,
+  LogOut,
+  MessageSquare,
+  Plug,
+  Repeat,
+  Settings,
+  UserRound,
+} from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
@@ -16,8 +26,9 @@ import {
 import { useSignOut } from '@/features/auth/api/sign-out';
 import { SelectCompanyDialog } from '@/features/company-switch/components/select-company-dialog';
 import { CrossAppMenuItems } from '@/features/cross-app/components/cross-app-menu-items';
+import { hasSectionAccess } from '@/lib/access';
 import { displayName, initials } from '@/lib/initials';
-import { paths } from '@/lib/paths';
+import { paths, slackSettingsPath } from '@/lib/paths';
 import type { Me } from '@/lib/session';
 import { notify } from '@/lib/toast';
 import { usePasswordChange } from '../password-change';
@@ -88,6 +99,15 @@ export function UserMenu({ me, compact = false }: { me: Me; compact?: boolean })
               <Link to={paths.settings}>
                 <Settings aria-hidden="true" />
                 Settings
+              </Link>
+            </DropdownMenuItem>
+          )}
+          {/* Admins may not see Settings, but its Slack Integration tab is theirs (spec section 6). */}
+          {!menuRules.canSeeSettings(role) && hasSectionAccess(me, 'slack-integration') && (
+            <DropdownMenuItem asChild>
+              <Link to={slackSettingsPath}>
+                <MessageSquare aria-hidden="true" />
+                Slack Integration
               </Link>
             </DropdownMenuItem>
           )}

@@ -8,11 +8,16 @@ import { buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useCompanyDetails } from '@/features/company/api/get-company-details';
 import { CompanyDetailsForm } from '@/features/company/components/company-details-form';
+import { viewOnlyOn } from '@/lib/access';
 import { paths } from '@/lib/paths';
+import { useMe } from '@/lib/session';
 import { notify } from '@/lib/toast';
 
 export default function CompanyPage() {
+  const { data: me } = useMe();
   const details = useCompanyDetails();
+  // Company-settings at View: the details show, saving would be refused (ADR 0057).
+  const viewOnly = viewOnlyOn(me, 'company-settings', 'admin') !== null;
   useEffect(() => {
     if (details.isError) notify.error(COMPANY_MESSAGES.loadFailed);
   }, [details.isError]);
@@ -27,6 +32,13 @@ export default function CompanyPage() {
           <p className="text-muted-foreground">Your company's names, logo and addresses.</p>
         </div>
       </div>
+      {viewOnly && (
+        <Alert>
+          <AlertDescription>
+            View only: your access level lets you see the company details but not save changes.
+          </AlertDescription>
+        </Alert>
+      )}
       {details.isPending ? (
         <Spinner label="Loading company details" />
       ) : details.isError ? (

@@ -1,10 +1,14 @@
-/** /settings: tabs for permissions, users, company settings, cloud storage and Slack; the tab is in ?tab=. */
-import { canAccessSection } from '@hr/shared/permissions';
+/**
+ * /settings: tabs for permissions, users, company settings, cloud storage and Slack; the tab is in ?tab=.
+ * Only the tabs the user's role and access levels open are shown (admins see Slack Integration alone);
+ * with none left the page says access is restricted rather than showing forms the server refuses.
+ */
 import { SETTINGS_MESSAGES } from '@hr/shared/settings/settings.schemas';
 import { useQueries } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import { AccessDenied } from '@/app/guards/access-denied';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { CloudStorageTab } from '@/features/cloud-storage/components/cloud-storage-tab';
@@ -16,38 +20,41 @@ import { CompanySettingsTab } from '@/features/settings/components/company-setti
 import { PermissionsTab } from '@/features/settings/components/permissions-tab';
 import { UsersTab } from '@/features/settings/components/users-tab';
 import { SlackIntegrationTab } from '@/features/slack/components/slack-integration-tab';
+import { SETTINGS_TABS, type SettingsTab, settingsTabViewOnly, visibleSettingsTabs } from '@/lib/access';
 import { paths } from '@/lib/paths';
 import { useMe } from '@/lib/session';
 
-export const SETTINGS_TABS = [
-  { value: 'permissions', label: 'User Permissions' },
-  { value: 'users', label: 'User Management' },
-  { value: 'company', label: 'Company Settings' },
-  { value: 'cloud-storage', label: 'Cloud Storage' },
-  { value: 'slack-integration', label: 'Slack Integration' },
-] as const;
-type SettingsTab = (typeof SETTINGS_TABS)[number]['value'];
+/** Shown above the tabs when the user's access levels hide some of them. */
+export const ACCESS_RESTRICTED_TITLE = 'Access restricted';
+export const ACCESS_RESTRICTED_MESSAGE =
+  'Your access level hides some Settings tabs. A Super Admin can change it in User Permissions.';
+export const VIEW_ONLY_MESSAGE =
+  'View only: your access level lets you see this tab but not save changes on it.';
 
 export default function SettingsPage() {
   const { data: me } = useMe();
   const [params, setParams] = useSearchParams();
+  const tabs = visibleSettingsTabs(me);
+  const shows = (value: SettingsTab['value']) => tabs.some((t) => t.value === value);
+  // Only what the visible tabs need: a hidden tab's data would only be refused (403).
+  const wanted = [shows('permissions'), shows('users'), shows('users'), shows('company')];
   const results = useQueries({
     queries: [
-      permissionsQueryOptions,
-      usersQueryOptions,
-      invitationsQueryOptions,
-      companySettingsQueryOptions,
+      { ...permissionsQueryOptions, enabled: wanted[0] },
+      { ...usersQueryOptions, enabled: wanted[1] },
+      { ...invitationsQueryOptions, enabled: wanted[2] },
+      { ...companySettingsQueryOptions, enabled: wanted[3] },
     ],
   });
-  const tabs = SETTINGS_TABS.filter(
-    (t) => t.value !== 'slack-integration' || canAccessSection(me?.role, 'slack-integration'),
-  );
   const requested = params.get('tab');
-  const active: SettingsTab = tabs.some((t) => t.value === requested)
-    ? (requested as SettingsTab)
-    : 'permissions';
-  const loading = results.every((r) => r.isPending);
-  const someFailed = results.some((r) => r.isError);
+  const active = tabs.find((t) => t.value === requested)?.value ?? tabs[0]?.value;
+  const fetched = results.filter((_, i) => wanted[i]);
+  const loading = fetched.length > 0 && fetched.every((r) => r.isPending);
+  const someFailed = fetched.some((r) => r.isError);
+  const restricted =
+    tabs.length < SETTINGS_TABS.length && (me?.role === 'super_admin' || me?.role === 'developer');
+
+  if (!active) return <AccessDenied />;
 
   const selectTab = (value: string) =>
     setParams(
@@ -77,6 +84,17 @@ export default function SettingsPage() {
         </p>
       ) : (
         <>
+          {restricted && (
+            <Alert>
+              <AlertTitle>{ACCESS_RESTRICTED_TITLE}</AlertTitle>
+              <AlertDescription>{ACCESS_RESTRICTED_MESSAGE}</AlertDescription>
+            </Alert>
+          )}
+          {settingsTabViewOnly(me, active) && (
+            <Alert>
+              <AlertDescription>{VIEW_ONLY_MESSAGE}</AlertDescription>
+            </Alert>
+          )}
           {someFailed && (
             <Alert variant="destructive">
               <AlertDescription>{SETTINGS_MESSAGES.someDataFailed}</AlertDescription>
@@ -92,19 +110,27 @@ export default function SettingsPage() {
                 ))}
               </TabsList>
             </div>
-            <TabsContent value="permissions">
-              <PermissionsTab />
-            </TabsContent>
-            <TabsContent value="users">
-              <UsersTab currentUserId={me?.user.id ?? ''} />
-            </TabsContent>
-            <TabsContent value="company">
-              <CompanySettingsTab />
-            </TabsContent>
-            <TabsContent value="cloud-storage">
-              <CloudStorageTab />
-            </TabsContent>
-            {tabs.some((t) => t.value === 'slack-integration') && (
+            {shows('permissions') && (
+              <TabsContent value="permissions">
+                <PermissionsTab />
+              </TabsContent>
+            )}
+            {shows('users') && (
+              <TabsContent value="users">
+                <UsersTab currentUserId={me?.user.id ?? ''} />
+              </TabsContent>
+            )}
+            {shows('company') && (
+              <TabsContent value="company">
+                <CompanySettingsTab />
+              </TabsContent>
+            )}
+            {shows('cloud-storage') && (
+              <TabsContent value="cloud-storage">
+                <CloudStorageTab />
+              </TabsContent>
+            )}
+            {shows('slack-integration') && (
               <TabsContent value="slack-integration">
                 <SlackIntegrationTab />
               </TabsContent>

@@ -1,6 +1,7 @@
 /** The chat as a full-screen page for phones, or the connect hint when Slack is not connected. */
 import { SLACK_MESSAGES } from '@hr/shared/slack/slack-constants';
 import { Spinner } from '@/components/ui/spinner';
+import { hasSectionAccess } from '@/lib/access';
 import { useMe } from '@/lib/session';
 import { useSlackConnection } from '../api/get-slack-connection';
 import { ChatPanel } from './chat-panel';
@@ -8,7 +9,9 @@ import { SLACK_CONNECT_HINT } from './slack-button';
 
 export function MobileSlackChat() {
   const { data: me } = useMe();
-  const connection = useSlackConnection(Boolean(me));
+  // Without the Slack section the server refuses the status (403): show the hint without asking.
+  const allowed = Boolean(me && hasSectionAccess(me, 'slack-integration'));
+  const connection = useSlackConnection(allowed);
   return (
     <section
       className="-mx-4 -mt-4 flex h-[calc(100svh-7.5rem)] flex-col"
@@ -17,9 +20,9 @@ export function MobileSlackChat() {
       <h1 id="mobile-chat-title" className="border-b px-4 py-3 text-lg font-semibold">
         Slack Chat
       </h1>
-      {connection.isPending || !me ? (
+      {!me || (allowed && connection.isPending) ? (
         <Spinner label="Loading Slack" />
-      ) : connection.data?.status === 'connected' ? (
+      ) : allowed && connection.data?.status === 'connected' ? (
         <ChatPanel userId={me.user.id} active className="min-h-0 flex-1" />
       ) : (
         <div className="space-y-2 p-4 text-sm">

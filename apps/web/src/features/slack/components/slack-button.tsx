@@ -1,7 +1,8 @@
 /**
  * The header's Slack button. Until a Slack connection exists it reads Connect Slack: it leads to the
  * Slack Integration settings tab for those who may open Settings, opens the same connection card in
- * a dialog for admins (who may use Slack but not Settings), and is disabled with a hint for others.
+ * a dialog for admins (who may use Slack but see only its tab in Settings, reached from the user menu),
+ * and is disabled with a hint for others.
  * Once connected it toggles the floating chat window; on phones, where the window does not fit and
  * Settings is out of reach, it toggles the full-screen /mobile-chat and connects through the dialog.
  */
@@ -109,7 +110,8 @@ export function SlackButton({
   phone?: boolean;
 }) {
   const { data: me } = useMe();
-  const { data: connection } = useSlackConnection(Boolean(me));
+  // Without the Slack section the server refuses the status (403): nothing to ask.
+  const { data: connection } = useSlackConnection(Boolean(me) && connectRoute !== 'none');
   const [mode, setMode] = useState<ChatWindowMode>('hidden');
 
   if (!me || connection?.status !== 'connected') {
