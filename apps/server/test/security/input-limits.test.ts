@@ -2,7 +2,8 @@
  * Input limits (security review): bodies over their limit are refused with a 413 while they stream
  * in, with or without a session, Better Auth's routes included, and the server's memory stays flat;
  * NUL characters, `%00` and out-of-range dates are a 400 on our routes and Better Auth's; document
- * names with spaces, brackets and accents upload. Runs on PGlite and on PostgreSQL.
+ * names with spaces, brackets and accents upload; cross-app links lead only to configured sister
+ * apps and back to our own pages. Runs on PGlite and on PostgreSQL.
  */
 
 import http from 'node:http';
@@ -13,7 +14,7 @@ import { DEFAULT_BODY_MAX_BYTES } from '../../src/http/input-guards.ts';
 import { httpClient, json, useTestApp } from '../test-context.ts';
 import { companyIdByName, expectErrorShape, snapshotCompany } from './support.ts';
 
-const testApp = useTestApp();
+const testApp = useTestApp({ env: () => ({ CRM_APP_URL: 'https://crm.example.test/start' }) });
 let baseUrl: string;
 let server: ReturnType<typeof serve>;
 
@@ -277,5 +278,29 @@ describe('document names', () => {
     const download = await client.get(`/api/v1/documents/file?key=${encodeURIComponent(app.key)}`);
     expect(await download.text()).toBe(fileName);
     expect(download.headers.get('content-disposition')).toContain("filename*=UTF-8''");
+  });
+});
+
+describe('cross-app: no open redirect', () => {
+  it('lists the sister apps by origin, the only places a return may lead', async () => {
+    const client = httpClient(testApp.app.app);
+    await client.signIn('alice@northwind.example');
+    expect(await json(await client.get('/api/v1/cross-app/targets'))).toEqual({
+      targets: [{ target: 'crm', label: 'CRM', origin: 'https://crm.example.test' }],
+    });
+  });
+
+  it.each([
+    ['returnUrl', 'https://evil.example/phish', [{ title: 'Home', path: '/' }]],
+    ['returnUrl', '//evil.example/phish', [{ title: 'Home', path: '/' }]],
+    ['returnUrl', 'javascript:alert(document.cookie)', [{ title: 'Home', path: '/' }]],
+    ['breadcrumb.0.path', '/employees', [{ title: 'Home', path: 'https://evil.example/' }]],
+    ['breadcrumb.0.path', '/employees', [{ title: 'Home', path: '//evil.example/' }]],
+  ])('refuses a link whose %s leads elsewhere (%s)', async (field, returnUrl, breadcrumb) => {
+    const client = httpClient(testApp.app.app);
+    await client.signIn('alice@northwind.example');
+    const res = await client.post('/api/v1/cross-app/links', { target: 'crm', returnUrl, breadcrumb });
+    expect(res.status).toBe(400);
+    expect(Object.keys((await json(res)).error.fields)).toContain(field);
   });
 });
