@@ -1,7 +1,9 @@
 /** Builds the Hono app: middleware, the auth and product routers, the SPA. Exports AppType for the web client. */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { UPLOAD_BODY_MAX_BYTES } from '@hr/shared/cloud-storage/cloud-storage.schemas';
 import { ERROR_CODES } from '@hr/shared/errors';
+import { IMAGE_MAX_BYTES } from '@hr/shared/image-upload';
 import { Hono } from 'hono';
 import type { Db, Listen } from './db/client.ts';
 import type { Env } from './env.ts';
@@ -25,6 +27,7 @@ import { workshopRoutes } from './features/workshop/workshop.routes.ts';
 import type { AppEnv } from './http/app-env.ts';
 import { csrfGuard } from './http/csrf.ts';
 import { errorBody, handleError } from './http/error-handler.ts';
+import { apiBodyLimit, type BodyLimitRule, rejectNulInUrl } from './http/input-guards.ts';
 import { openApiRoutes } from './http/openapi/openapi.routes.ts';
 import { createReadCache } from './http/read-cache.ts';
 import { requestContext } from './http/request-context.ts';
@@ -36,11 +39,27 @@ import type { Mailer } from './integrations/mail/mailer.ts';
 import { createGraphClient } from './integrations/microsoft-graph/graph-client.ts';
 import { createSecretBox } from './integrations/secret-box.ts';
 import { createSlackClient } from './integrations/slack/slack-client.ts';
+import { imageTooLarge } from './integrations/storage/image-upload.ts';
 import { storageRoutes } from './integrations/storage/storage.routes.ts';
 import { createStorage } from './integrations/storage/storage-factory.ts';
 import type { StoragePort } from './integrations/storage/storage-port.ts';
 import type { Logger } from './logger.ts';
 import { createNotificationHub, type NotificationHub } from './realtime/notification-hub.ts';
+
+/**
+ * The routes whose bodies may pass the 1 MB default (every other /api body is refused above it):
+ * files sent as base64 JSON, and the multipart image uploads with their own message.
+ */
+export const BODY_LIMIT_RULES: BodyLimitRule[] = [
+  { method: 'POST', path: /^\/api\/v1\/documents$/, maxSize: UPLOAD_BODY_MAX_BYTES },
+  { method: 'POST', path: /^\/api\/v1\/cloud-storage\/[^/]+\/files$/, maxSize: UPLOAD_BODY_MAX_BYTES },
+  {
+    method: 'POST',
+    path: /^\/api\/v1\/(company\/logo|profile\/avatar)$/,
+    maxSize: IMAGE_MAX_BYTES + 64 * 1024,
+    error: imageTooLarge,
+  },
+];
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -148,6 +167,9 @@ export function createApp({
   app.use('*', requestContext(logger));
   app.use('*', securityHeaders);
   app.onError(handleError);
+  // Before the session, Better Auth and every handler: nothing reads a body over its limit or a %00.
+  app.use('/api/*', rejectNulInUrl);
+  app.use('/api/*', apiBodyLimit(BODY_LIMIT_RULES));
   app.use('/api/*', csrfGuard(env.PUBLIC_URL));
   app.route('/api/health', healthRoutes(db));
   // Public, like health: read off this app's routes on first request (ADR 0044).

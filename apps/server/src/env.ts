@@ -42,8 +42,9 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanFlag(true),
   S3_PUBLIC_URL: z.string().url().optional(),
   HUBSPOT_ACCESS_TOKEN: z.string().optional(),
-  CRM_APP_URL: z.string().url().optional(),
-  HR_APP_URL: z.string().url().optional(),
+  /** Sister apps: http(s) only, their origins are the only places a cross-app return may lead. */
+  CRM_APP_URL: z.url({ protocol: /^https?$/ }).optional(),
+  HR_APP_URL: z.url({ protocol: /^https?$/ }).optional(),
   MAIN_WEBSITE_URL: z.string().url().default('https://example.com'),
   TRUST_PROXY: booleanFlag(false),
   /** Failed sign-ins per client IP per hour, across emails (ADR 0052); raise it for offices behind one NAT address. */

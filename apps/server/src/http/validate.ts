@@ -4,6 +4,7 @@ import { MESSAGES } from '@hr/shared/errors';
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { errors } from './app-error.ts';
+import { assertNoNul, bodyTooLarge } from './input-guards.ts';
 
 const MAX_BODY_BYTES = 64 * 1024;
 
@@ -22,13 +23,17 @@ export function fieldMessages(error: z.ZodError): Record<string, string> {
 
 export async function readJson(c: Context, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
   const text = await c.req.text();
-  if (text.length > maxBytes) throw errors.validation({ _: 'Request body is too large' });
+  if (text.length > maxBytes) throw bodyTooLarge();
   if (!text.trim()) return {};
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw errors.validation({ _: 'Malformed JSON' }, 'Malformed JSON');
   }
+  // Every JSON body passes here: PostgreSQL refuses NUL in text, so it is a 400 before any schema.
+  assertNoNul(value);
+  return value;
 }
 
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
@@ -61,5 +66,7 @@ export function idParam(c: Context, name = 'id'): string {
 
 /** Query string parameters checked against a shared contract (400 with field messages). */
 export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
-  return parseWith(schema, c.req.query());
+  const query = c.req.query();
+  assertNoNul(query);
+  return parseWith(schema, query);
 }

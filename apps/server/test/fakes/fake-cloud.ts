@@ -223,7 +223,9 @@ export async function startFakeGoogle(port = 0): Promise<FakeGoogle> {
       }
       const boundary = String(req.headers['content-type']).match(/boundary=(.+)$/)?.[1] ?? '';
       const parts = req.body.toString('latin1').split(`--${boundary}`);
-      const metadata = JSON.parse(parts[1]?.split('\r\n\r\n')[1] ?? '{}') as {
+      // The parts were split as latin1 (byte for byte); the metadata JSON itself is UTF-8.
+      const metadataText = Buffer.from(parts[1]?.split('\r\n\r\n')[1] ?? '{}', 'latin1').toString('utf8');
+      const metadata = JSON.parse(metadataText) as {
         name: string;
         parents: string[];
       };

@@ -5,7 +5,7 @@
 import { type FakeServer, startFakeServer } from './http-fake.ts';
 
 export interface FakeS3 extends FakeServer {
-  objects: Map<string, { body: Buffer; contentType: string }>;
+  objects: Map<string, { body: Buffer; contentType: string; contentDisposition?: string }>;
 }
 
 function s3Error(code: string, message: string, resource: string): string {
@@ -13,7 +13,7 @@ function s3Error(code: string, message: string, resource: string): string {
 }
 
 export async function startFakeS3(): Promise<FakeS3> {
-  const objects = new Map<string, { body: Buffer; contentType: string }>();
+  const objects = new Map<string, { body: Buffer; contentType: string; contentDisposition?: string }>();
   const server = await startFakeServer((req, res) => {
     const key = req.path.replace(/^\//, '');
     if (!String(req.headers.authorization ?? '').startsWith('AWS4-HMAC-SHA256')) {
@@ -28,6 +28,9 @@ export async function startFakeS3(): Promise<FakeS3> {
       objects.set(key, {
         body: req.body,
         contentType: String(req.headers['content-type'] ?? 'binary/octet-stream'),
+        ...(req.headers['content-disposition']
+          ? { contentDisposition: String(req.headers['content-disposition']) }
+          : {}),
       });
       res.writeHead(200, { etag: '"fake"' });
       return res.end();
@@ -38,7 +41,11 @@ export async function startFakeS3(): Promise<FakeS3> {
         res.writeHead(404, { 'content-type': 'application/xml' });
         return res.end(s3Error('NoSuchKey', 'The specified key does not exist.', req.path));
       }
-      res.writeHead(200, { 'content-type': object.contentType, 'content-length': object.body.length });
+      res.writeHead(200, {
+        'content-type': object.contentType,
+        'content-length': object.body.length,
+        ...(object.contentDisposition ? { 'content-disposition': object.contentDisposition } : {}),
+      });
       return res.end(object.body);
     }
     if (req.method === 'DELETE') {

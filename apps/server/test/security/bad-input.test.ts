@@ -1,12 +1,14 @@
 /**
  * Bad input, property-based: every write route that reads a JSON body gets wrong types, huge strings,
  * deep nesting, odd unicode, prototype-pollution keys and malformed JSON; every read route gets odd
- * query strings. Never a 500, always the error shape, nothing written.
+ * query strings. Never a 500, always the error shape, nothing written. NUL characters (which
+ * PostgreSQL refuses in text), extreme dates (year 0000, 275760, 9999, negative years) and `%00` in
+ * query strings get their own arms, sent in bodies and queries the contracts otherwise accept.
  */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { httpClient, useTestApp } from '../test-context.ts';
-import { knownBody, REQUIRED_KEYS } from './bodies.ts';
+import { DATE_KEYS, genericBody, knownBody, REQUIRED_KEYS, validBody } from './bodies.ts';
 import {
   bodyText,
   collectIds,
@@ -60,6 +62,48 @@ const oddString = fc.oneof(
   fc.integer({ min: 201, max: 20_000 }).map((n) => 'x'.repeat(n)),
 );
 
+/** A string with a NUL character somewhere in it. */
+const nulString = fc
+  .tuple(fc.string({ maxLength: 12 }), fc.string({ maxLength: 12 }))
+  .map(([a, b]) => `${a}\u0000${b}`);
+
+/** Dates JavaScript or PostgreSQL choke on, or that no HR record can mean. */
+const EXTREME_DATES = [
+  '0000-01-01',
+  '275760-09-13',
+  '+275760-09-13',
+  '9999-12-31',
+  '-000001-01-01',
+  '0001-01-01',
+  '1899-12-31',
+  '10000-01-01',
+  '2026-02-30',
+];
+const EXTREME_MONTHS = ['0000-01', '275760-09', '9999-12', '-000001-01', '0001-01'];
+const extremeDate = fc.constantFrom(...EXTREME_DATES, ...EXTREME_MONTHS);
+
+/** Raw query strings with `%00` (and odd dates) as a browser would never send them. */
+const RAW_NUL_QUERIES = [
+  'search=%00',
+  'search=abc%00def',
+  'q=%00',
+  '%00=1',
+  'month=%00',
+  'date=2026-01-01%00',
+  'limit=1%00',
+  'month=0000-01',
+  'date=275760-09-13',
+  'date=-000001-01-01',
+  'start=0000-01-01&end=9999-12-31',
+];
+
+/** Values for path parameters that are names rather than ids, so a body reaches its parser. */
+const NAMED_PARAMS: Record<string, string> = {
+  provider: 'microsoft',
+  documentType: 'invoices',
+  index: '0',
+};
+
 const pollution = fc.constantFrom(
   '{"__proto__":{"isAdmin":true,"role":"developer"}}',
   '{"constructor":{"prototype":{"role":"developer"}}}',
@@ -107,6 +151,52 @@ function bodyArbitrary(route: ProductRoute): fc.Arbitrary<string> {
       fc
         .tuple(fc.constantFrom(...required), pollution)
         .map(([k, p]) => JSON.stringify({ ...base, [k]: undefined }).replace(/^\{/, `${p.slice(1, -1)},`)),
+    );
+  }
+  return fc.oneof(...parts);
+}
+
+/** Paths to every string leaf of a JSON value (keys and array indexes). */
+function stringLeaves(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+  if (typeof value === 'string') return [path];
+  if (Array.isArray(value)) return value.flatMap((v, i) => stringLeaves(v, [...path, i]));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([k, v]) => stringLeaves(v, [...path, k]));
+  return [];
+}
+
+function withLeaf(value: unknown, path: (string | number)[], leaf: unknown): unknown {
+  const [head, ...rest] = path;
+  if (head === undefined) return leaf;
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string, unknown>;
+  copy[head] = withLeaf(copy[head], rest, leaf);
+  return copy;
+}
+
+/**
+ * Bodies that are fine but for one NUL character or one extreme date: a valid body with one string
+ * field (or date field) replaced, or, for a route the suite has no valid body for, its generic body
+ * with NUL keys and values.
+ */
+function nulAndDateArbitrary(route: ProductRoute): fc.Arbitrary<string> {
+  const base = validBody(route.method, route.path, ids);
+  const parts: fc.Arbitrary<string>[] = [
+    fc.tuple(nulString, nulString).map(([k, v]) => JSON.stringify({ ...genericBody(ids), [k]: v, note: v })),
+  ];
+  const leaves = base ? stringLeaves(base) : [];
+  if (base && leaves.length) {
+    parts.push(
+      fc
+        .tuple(fc.constantFrom(...leaves), nulString)
+        .map(([path, v]) => JSON.stringify(withLeaf(base, path, v))),
+    );
+  }
+  const dates = leaves.filter((p) => DATE_KEYS.has(String(p.at(-1))));
+  if (base && dates.length) {
+    parts.push(
+      fc
+        .tuple(fc.constantFrom(...dates), extremeDate)
+        .map(([path, v]) => JSON.stringify(withLeaf(base, path, v))),
     );
   }
   return fc.oneof(...parts);
@@ -197,6 +287,105 @@ describe('bad input on every JSON route', () => {
         ),
         { numRuns: QUERY_RUNS_PER_ROUTE, seed: 8 },
       );
+    }
+    expect(await snapshotAll()).toEqual(before);
+  });
+  it('refuses NUL characters and extreme dates in every JSON body with a 4xx, writing nothing', async () => {
+    const { app } = testApp.app;
+    const client = httpClient(app);
+    await client.signIn('dev@northwind.example');
+    const urlOf = (r: ProductRoute) =>
+      r.path.replace(/:([A-Za-z_]+)/g, (_, name: string) => NAMED_PARAMS[name] ?? NOWHERE);
+    const routes: ProductRoute[] = [];
+    for (const route of productRoutes(app).filter((r) => WRITE_METHODS.has(r.method))) {
+      // A route reads JSON when malformed JSON is refused as such.
+      const probe = await client.call(route.method, urlOf(route), '{');
+      if (probe.status === 400 && (await bodyText(probe)).includes('Malformed JSON')) routes.push(route);
+    }
+    const before = await snapshotAll();
+    let withValidBody = 0;
+    for (const route of routes) {
+      if (validBody(route.method, route.path, ids)) withValidBody += 1;
+      await fc.assert(
+        fc.asyncProperty(nulAndDateArbitrary(route), async (raw) => {
+          const res = await client.call(route.method, urlOf(route), raw);
+          const text = await bodyText(res);
+          const label = `${route.method} ${route.path} with ${JSON.stringify(raw.slice(0, 160))}`;
+          expect(isCrash(res.status, text), `${label}: ${res.status} ${text.slice(0, 200)}`).toBe(false);
+          expect(res.status, `${label}: ${text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+          expect(res.status, `${label}: ${text.slice(0, 200)}`).toBeLessThan(500);
+          expectErrorShape(text, label);
+        }),
+        { numRuns: 25, seed: 11 },
+      );
+    }
+    expect(withValidBody).toBeGreaterThan(10);
+    expect(await snapshotAll()).toEqual(before);
+  });
+
+  it('answers NUL and extreme dates in the query of every read route with a 4xx or an answer, never a 500', async () => {
+    const { app } = testApp.app;
+    const client = httpClient(app);
+    await client.signIn('owner@northwind.example');
+    const readRoutes = productRoutes(app).filter((r) => r.method === 'GET');
+    for (const route of readRoutes) {
+      const url = route.path.replace(/:[A-Za-z_]+/g, NOWHERE);
+      // `%00` as the browser would never send it, written into the URL as is.
+      for (const raw of RAW_NUL_QUERIES) {
+        const res = await client.get(`${url}?${raw}`);
+        const text = await bodyText(res);
+        const label = `GET ${url}?${raw}`;
+        expect(isCrash(res.status, text), `${label}: ${res.status} ${text.slice(0, 200)}`).toBe(false);
+        if (raw.includes('%00')) expect(res.status, `${label}: ${text.slice(0, 200)}`).toBe(400);
+        if (res.status >= 400) expectErrorShape(text, label);
+      }
+      await fc.assert(
+        fc.asyncProperty(
+          fc.dictionary(
+            fc.constantFrom(
+              'search',
+              'q',
+              'month',
+              'date',
+              'start',
+              'end',
+              'status',
+              'limit',
+              'offset',
+              'list',
+            ),
+            fc.oneof(nulString, extremeDate),
+            { minKeys: 1, maxKeys: 3 },
+          ),
+          async (query) => {
+            const qs = new URLSearchParams(query).toString();
+            const res = await client.get(`${url}?${qs}`);
+            const text = await bodyText(res);
+            const label = `GET ${url}?${qs.slice(0, 160)}`;
+            expect(isCrash(res.status, text), `${label}: ${res.status} ${text.slice(0, 200)}`).toBe(false);
+            if (res.status >= 400) expectErrorShape(text, label);
+          },
+        ),
+        { numRuns: QUERY_RUNS_PER_ROUTE, seed: 11 },
+      );
+    }
+  });
+
+  it('refuses %00 in the query of every route, whatever its method, before it runs', async () => {
+    const { app } = testApp.app;
+    const client = httpClient(app);
+    await client.signIn('dev@northwind.example');
+    const before = await snapshotAll();
+    for (const route of productRoutes(app)) {
+      const url = route.path.replace(/:[A-Za-z_]+/g, NOWHERE);
+      const res = await client.call(
+        route.method,
+        `${url}?search=%00`,
+        route.method === 'GET' ? undefined : '{}',
+      );
+      const text = await bodyText(res);
+      expect(res.status, `${route.method} ${url}?search=%00: ${text.slice(0, 200)}`).toBe(400);
+      expectErrorShape(text, `${route.method} ${url}`);
     }
     expect(await snapshotAll()).toEqual(before);
   });

@@ -95,3 +95,67 @@ export function bodiesFor(method: string, path: string, ids: Ids): unknown[] {
   const known = KNOWN[`${method} ${path}`];
   return [...(known ? [known(ids)] : []), genericBody(ids), {}];
 }
+
+/**
+ * Bodies each route's contract accepts, with text and date fields, for the NUL and extreme-date
+ * arms of the bad-input suite only (they always break one field, so none of them can be written).
+ * Kept apart from KNOWN: the tenant and role matrices must keep sending what they send today.
+ */
+const VALID_BODIES: Record<string, (ids: Ids) => Record<string, unknown>> = {
+  ...KNOWN,
+  'PUT /api/v1/profile': () => ({ fullName: 'Nul Tester', position: 'Tester', lineManagerId: null }),
+  'PUT /api/v1/company': (ids) => ({
+    legalName: 'Northwind Ltd',
+    tradingName: 'Northwind',
+    addresses: [
+      {
+        id: first(ids, 'companies'),
+        type: 'Head office',
+        address_line_1: '1 High Street',
+        address_line_2: 'Floor 2',
+        city: 'Leeds',
+        postcode: 'LS1 1AA',
+        country: 'United Kingdom',
+      },
+    ],
+  }),
+  'POST /api/v1/settings/users': () => ({
+    fullName: 'Nul Tester',
+    email: 'nul.tester@northwind.example',
+    password: 'Passw0rd!2026',
+    role: 'operative',
+  }),
+  'POST /api/v1/me/password': () => ({ newPassword: 'Passw0rd!2026' }),
+  'POST /api/v1/documents': () => ({
+    documentType: 'general_documents',
+    fileName: 'report.pdf',
+    fileData: 'aGVsbG8=',
+    contentType: 'application/pdf',
+    department: 'Sales',
+  }),
+  'POST /api/v1/cloud-storage/:provider/files': () => ({
+    folderPath: 'reports/2026',
+    fileName: 'report.pdf',
+    fileData: 'aGVsbG8=',
+  }),
+  'POST /api/v1/cloud-storage/:provider/folders': () => ({ folderPath: 'reports/2026' }),
+  'PUT /api/v1/cloud-storage/policies/:documentType': () => ({
+    storageLocation: 'both',
+    cloudFolderPath: 'secondary/invoices',
+  }),
+  'POST /api/v1/cross-app/links': () => ({
+    target: 'crm',
+    returnUrl: '/employees',
+    breadcrumb: [{ title: 'Employees', path: '/employees' }],
+  }),
+  'POST /api/v1/cross-app/exchange': () => ({ code: 'not-a-code' }),
+  'POST /api/v1/holidays/requests/:id/decision': () => ({ decision: 'reject', comment: 'no' }),
+};
+
+/** A body the route's contract accepts, if the suite has one (NUL and date fuzzing only). */
+export function validBody(method: string, path: string, ids: Ids): Record<string, unknown> | undefined {
+  return VALID_BODIES[`${method} ${path}`]?.(ids);
+}
+
+/** Keys that hold a calendar date (yyyy-MM-dd) or month (yyyy-MM) in bodies and query strings. */
+export const DATE_KEYS = new Set(['startDate', 'endDate', 'date', 'start', 'end', 'month', 'dueDate']);

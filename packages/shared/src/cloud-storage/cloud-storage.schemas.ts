@@ -118,10 +118,16 @@ export const documentUploadSchema = z.strictObject({
 });
 export type DocumentUploadRequest = z.input<typeof documentUploadSchema>;
 
+/** `GET /api/v1/documents/file?key=`: a document of app storage, by the key its upload answered. */
+export const documentFileQuerySchema = z.object({
+  key: z.string().min(1, 'Key is required').max(1024),
+});
+
 export interface DocumentUploadResponse {
   documentType: DocumentType;
   storageLocation: StorageLocation;
-  app: { bucket: string; key: string } | null;
+  /** `key` is ours (a uuid and the name's extension); `fileName` is the name as uploaded. */
+  app: { bucket: string; key: string; fileName: string } | null;
   cloud: { provider: CloudProvider; path: string; id: string } | null;
 }
 

@@ -2,8 +2,14 @@
 import { z } from 'zod';
 import { CROSS_APP_TARGETS } from './cross-app-constants.ts';
 
+/** A page of this app: a path from its root, never another origin (`//host`, `/\\host`, `https:`). */
+export const ownPathSchema = z
+  .string()
+  .max(500)
+  .refine((p) => /^\/(?![/\\])/.test(p), 'Path must be a page of this app');
+
 export const breadcrumbSchema = z
-  .array(z.strictObject({ title: z.string().max(100), path: z.string().max(500) }))
+  .array(z.strictObject({ title: z.string().max(100), path: ownPathSchema }))
   .max(10);
 
 export const createCrossAppLinkSchema = z.strictObject({
@@ -14,7 +20,12 @@ export const createCrossAppLinkSchema = z.strictObject({
 
 export const exchangeCrossAppCodeSchema = z.strictObject({ code: z.string().min(1).max(200) });
 
-export const crossAppTargetInfoSchema = z.object({ target: z.enum(CROSS_APP_TARGETS), label: z.string() });
+/** A configured sister app; `origin` is what a return link's Go Back may lead to (cross-app-return.ts). */
+export const crossAppTargetInfoSchema = z.object({
+  target: z.enum(CROSS_APP_TARGETS),
+  label: z.string(),
+  origin: z.string(),
+});
 export type CrossAppTargetInfo = z.infer<typeof crossAppTargetInfoSchema>;
 
 /** GET /api/v1/cross-app/targets: the sister apps this server is configured for. */

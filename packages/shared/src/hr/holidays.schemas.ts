@@ -1,6 +1,6 @@
 /** Holiday requests, approvals, balance and calendar: request and response contracts. */
 import { z } from 'zod';
-import { isoDateSchema } from '../dates.ts';
+import { isoDateSchema, isValidIsoMonth } from '../dates.ts';
 
 export const HOLIDAY_TYPES = [
   'annual',
@@ -175,7 +175,10 @@ export const CALENDAR_DAY_PAGE_MAX = 200;
  * days x 3 entries, whatever the size of the company (ADR 0008).
  */
 export const calendarQuerySchema = z.object({
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must look like 2026-11'),
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must look like 2026-11')
+    .refine(isValidIsoMonth, 'Month must look like 2026-11'),
 });
 export const calendarDaySummarySchema = z.object({
   /** yyyy-MM-dd, a day of the month. */

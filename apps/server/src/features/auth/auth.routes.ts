@@ -11,6 +11,7 @@ import { type Context, Hono } from 'hono';
 import type { Db } from '../../db/client.ts';
 import type { AppEnv } from '../../http/app-env.ts';
 import { errorBody } from '../../http/error-handler.ts';
+import { assertNoNul } from '../../http/input-guards.ts';
 import { parseWith, readJson } from '../../http/validate.ts';
 import { type Auth, CLIENT_IP_HEADER } from './auth.ts';
 import { clientIp } from './client-ip.ts';
@@ -156,7 +157,24 @@ export function authRoutes(deps: { db: Db; auth: Auth; trustProxy: boolean; ipRa
     headers.delete(CLIENT_IP_HEADER);
     const ip = clientIp(c, trustProxy);
     if (ip) headers.set(CLIENT_IP_HEADER, ip);
-    return withoutTokens(await auth.handler(new Request(c.req.raw, { headers })));
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || !c.req.raw.body) {
+      return withoutTokens(await auth.handler(new Request(c.req.raw, { headers })));
+    }
+    // Read once (the /api body limit has capped it): a NUL in any JSON text is a 400 here, as on
+    // every other route, rather than a database error inside Better Auth.
+    const text = await c.req.text();
+    if ((headers.get('content-type') ?? '').includes('json') && text.trim()) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = undefined; // Better Auth answers malformed JSON itself
+      }
+      assertNoNul(parsed);
+    }
+    return withoutTokens(
+      await auth.handler(new Request(c.req.url, { method: c.req.method, headers, body: text })),
+    );
   });
 
   return app;

@@ -319,6 +319,27 @@ describe('POST /api/v1/documents', () => {
     expect(primary).toMatchObject({ storageLocation: 'supabase', cloud: null });
   });
 
+  it('stores names with spaces, brackets and accents in S3 under a derived key, downloads them by name', async () => {
+    const client = await signedIn();
+    for (const fileName of ['my report.pdf', 'Q3 (final).xlsx', 'résumé.pdf']) {
+      const res = await client.post('/api/v1/documents', {
+        documentType: 'general_documents',
+        fileName,
+        fileData: b64(`s3 ${fileName}`),
+      });
+      expect(res.status, fileName).toBe(201);
+      const { app } = await json(res);
+      expect(app.key).toMatch(/^[0-9a-f-]{36}\/general_documents\/[0-9a-f-]{36}\.(pdf|xlsx)$/);
+      expect(s3.objects.get(`documents/${app.key}`)?.body.toString()).toBe(`s3 ${fileName}`);
+      const download = await client.get(`/api/v1/documents/file?key=${encodeURIComponent(app.key)}`);
+      expect(download.status).toBe(200);
+      expect(await download.text()).toBe(`s3 ${fileName}`);
+      expect(download.headers.get('content-disposition')).toContain(
+        `filename*=UTF-8''${encodeURIComponent(fileName).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`,
+      );
+    }
+  });
+
   it('a failed cloud upload stores nothing in app storage and is audited', async () => {
     const client = await signedIn();
     microsoft.desk.failUploads = true;

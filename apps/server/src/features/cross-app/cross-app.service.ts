@@ -26,18 +26,21 @@ export interface CrossAppDeps {
   now?: () => number;
 }
 
+/** The configured sister apps with their origins: the only places a return link may lead (ADR 0058). */
 export function listTargets(deps: CrossAppDeps): CrossAppTargetInfo[] {
-  return CROSS_APP_TARGETS.filter((t) => deps.urls[t]).map((target) => ({
-    target,
-    label: CROSS_APP_TARGET_LABELS[target],
-  }));
+  return CROSS_APP_TARGETS.flatMap((target) => {
+    const url = deps.urls[target];
+    return url ? [{ target, label: CROSS_APP_TARGET_LABELS[target], origin: new URL(url).origin }] : [];
+  });
 }
 
 /** The return URL must be one of our own pages: the sister app sends the user back there. */
 function ownUrl(deps: CrossAppDeps, returnUrl: string): string {
   try {
     const url = new URL(returnUrl, deps.publicUrl);
-    if (url.origin === new URL(deps.publicUrl).origin) return url.toString();
+    const http = url.protocol === 'https:' || url.protocol === 'http:';
+    if (http && !url.username && !url.password && url.origin === new URL(deps.publicUrl).origin)
+      return url.toString();
   } catch {
     // falls through to the validation error
   }
@@ -80,5 +83,11 @@ export async function exchangeCrossAppCode(deps: CrossAppDeps, code: string): Pr
   const row = await redeemCrossAppCode(deps.db, sha256(code), new Date(deps.now?.() ?? Date.now()));
   if (!row) throw new AppError(401, 'CROSS_APP_CODE_INVALID', CROSS_APP_MESSAGES.invalidCode);
   const context = row.context as Omit<CrossAppContext, 'userId' | 'companyId'>;
-  return { ...context, userId: row.userId, companyId: row.companyId };
+  // Checked again on the way out: the sister app follows this URL, so it must be one of our pages.
+  return {
+    ...context,
+    returnUrl: ownUrl(deps, context.returnUrl),
+    userId: row.userId,
+    companyId: row.companyId,
+  };
 }

@@ -1,4 +1,5 @@
 /** Cross-app codes: one use, 60 s, redeemed without a session; HubSpot status for Super Admins. */
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { httpClient, json, useTestApp } from '../../../test/test-context.ts';
 
@@ -32,7 +33,7 @@ describe('cross-app navigation', () => {
   it('lists only configured targets', async () => {
     const { client } = await link();
     expect(await json(await client.get('/api/v1/cross-app/targets'))).toEqual({
-      targets: [{ target: 'crm', label: 'CRM' }],
+      targets: [{ target: 'crm', label: 'CRM', origin: 'https://crm.example.test' }],
     });
     const hr = await client.post('/api/v1/cross-app/links', { target: 'hr', returnUrl: '/' });
     expect(hr.status).toBe(404);
@@ -87,6 +88,48 @@ describe('cross-app navigation', () => {
     expect(res.status).toBe(400);
     const anonymous = await ctx.app.app.request('/api/v1/cross-app/links', { method: 'POST', body: '{}' });
     expect(anonymous.status).toBe(401);
+  });
+
+  it('issues links only back to pages of this app, breadcrumbs included', async () => {
+    for (const returnUrl of [
+      '//evil.example/phish',
+      '/\\evil.example/phish',
+      'javascript:alert(1)',
+      'http://user:pass@localhost:3000/employees',
+      'https://localhost:3000/employees',
+    ]) {
+      const { res } = await link(returnUrl);
+      expect(res.status, returnUrl).toBe(400);
+      expect((await json(res)).error.fields.returnUrl).toBe('Return URL must be a page of this app');
+    }
+    const client = httpClient(ctx.app.app);
+    await client.signIn('manager@northwind.example');
+    for (const path of [
+      'https://evil.example/',
+      '//evil.example/',
+      '/\\evil.example',
+      'javascript:alert(1)',
+    ]) {
+      const res = await client.post('/api/v1/cross-app/links', {
+        target: 'crm',
+        returnUrl: '/employees',
+        breadcrumb: [{ title: 'Home', path }],
+      });
+      expect(res.status, path).toBe(400);
+      expect((await json(res)).error.fields['breadcrumb.0.path']).toBe('Path must be a page of this app');
+    }
+  });
+
+  it('redeems a code whose stored return URL is no longer ours as a validation error, not a redirect', async () => {
+    const { res } = await link();
+    const code = new URL((await json(res)).url).searchParams.get('crossApp') ?? '';
+    // A row written by an older version (or by hand) with a foreign return URL.
+    await ctx.app.database.db.execute(
+      sql`update cross_app_codes set context = jsonb_set(context, '{returnUrl}', '"https://evil.example/"')`,
+    );
+    const redeemed = await exchange(code);
+    expect(redeemed.status).toBe(400);
+    expect(JSON.stringify(await json(redeemed))).not.toContain('evil.example');
   });
 });
 

@@ -1,4 +1,5 @@
-/** POST /api/v1/documents: one upload, stored where its document type's policy says. */
+/** POST /api/v1/documents: one upload, stored where its document type's policy says; GET one back. */
+import { randomUUID } from 'node:crypto';
 import {
   CLOUD_MESSAGES,
   type CloudProvider,
@@ -7,8 +8,9 @@ import {
   type DocumentUploadResponse,
 } from '@hr/shared/cloud-storage/cloud-storage.schemas';
 import type { Principal } from '../../http/app-env.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { StoragePort } from '../../integrations/storage/storage-port.ts';
+import { AppError, errors } from '../../http/app-error.ts';
+import { isSafeObjectPath } from '../../integrations/storage/object-keys.ts';
+import type { StoragePort, StoredObject } from '../../integrations/storage/storage-port.ts';
 import { type CloudStorageDeps, cloudUpload, policyFor } from '../cloud-storage/cloud-storage.service.ts';
 
 export const DOCUMENTS_BUCKET = 'documents';
@@ -57,14 +59,43 @@ export async function uploadDocument(
   let app: DocumentUploadResponse['app'] = null;
   if (location !== 'cloud_primary') {
     if (!deps.storage) throw new AppError(503, 'STORAGE_UNAVAILABLE', CLOUD_MESSAGES.appStorageUnavailable);
-    const key = `${principal.companyId}/${input.documentType}/${now.getTime()}-${input.fileName}`;
+    const key = documentKey(principal.companyId, input.documentType, input.fileName);
     await deps.storage.put({
       bucket: DOCUMENTS_BUCKET,
       key,
       body: input.data,
       contentType: input.contentType,
+      fileName: input.fileName,
     });
-    app = { bucket: DOCUMENTS_BUCKET, key };
+    app = { bucket: DOCUMENTS_BUCKET, key, fileName: input.fileName };
   }
   return { documentType: input.documentType, storageLocation: location, app, cloud };
+}
+
+/** The extension of a file name, lower case, when it is a plain one (letters and digits, 1-10). */
+export function safeExtension(fileName: string): string {
+  const ext = /\.([A-Za-z0-9]{1,10})$/.exec(fileName)?.[1];
+  return ext ? `.${ext.toLowerCase()}` : '';
+}
+
+/**
+ * The storage key of a document: the company, the type and a uuid with the name's extension. The
+ * name as uploaded (spaces, brackets, accents...) never reaches a path; it is kept as metadata.
+ */
+export function documentKey(companyId: string, documentType: DocumentType, fileName: string): string {
+  return `${companyId}/${documentType}/${randomUUID()}${safeExtension(fileName)}`;
+}
+
+/** A document of the principal's company from app storage; another company's key is a 404. */
+export async function getDocument(
+  deps: DocumentsDeps,
+  principal: Principal,
+  key: string,
+): Promise<StoredObject & { fileName: string }> {
+  if (!deps.storage) throw new AppError(503, 'STORAGE_UNAVAILABLE', CLOUD_MESSAGES.appStorageUnavailable);
+  if (!key.startsWith(`${principal.companyId}/`) || !isSafeObjectPath(DOCUMENTS_BUCKET, key))
+    throw errors.notFound();
+  const object = await deps.storage.get(DOCUMENTS_BUCKET, key);
+  if (!object) throw errors.notFound();
+  return { ...object, fileName: object.fileName ?? key.split('/').at(-1) ?? 'document' };
 }

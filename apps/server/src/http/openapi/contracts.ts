@@ -14,6 +14,7 @@ import {
   cloudCreateFolderSchema,
   cloudStorageSettingsSchema,
   cloudUploadSchema,
+  documentFileQuerySchema,
   documentPolicySchema,
   documentUploadSchema,
   setCloudStorageEnabledSchema,
@@ -441,13 +442,19 @@ export const OPERATION_CONTRACTS: Readonly<Record<OperationKey, OperationContrac
     summary: 'Upload a file to a cloud drive (base64)',
     body: cloudUploadSchema,
     status: 201,
-    errors: [409, 503],
+    errors: [409, 413, 503],
   },
   'POST /api/v1/documents': {
     summary: "Store a document where its type's policy says (base64)",
     body: documentUploadSchema,
     status: 201,
-    errors: [409, 503],
+    errors: [409, 413, 503],
+  },
+  'GET /api/v1/documents/file': {
+    summary: 'Download a document of app storage under its uploaded name',
+    query: documentFileQuerySchema,
+    produces: 'application/octet-stream',
+    errors: [503],
   },
 
   // Cross-app and HubSpot

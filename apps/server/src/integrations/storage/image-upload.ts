@@ -34,14 +34,14 @@ export function detectImage(bytes: Uint8Array): DetectedImage | null {
 export const imageBodyLimit = bodyLimit({
   maxSize: IMAGE_MAX_BYTES + 64 * 1024,
   onError: () => {
-    throw tooLarge();
+    throw imageTooLarge();
   },
 });
 
 /** Reads the `file` field of a multipart body and checks it is a real image within the size cap. */
 export async function readImageUpload(c: Context): Promise<{ bytes: Uint8Array; image: DetectedImage }> {
   const declared = Number(c.req.header('content-length') ?? '0');
-  if (declared > IMAGE_MAX_BYTES + 64 * 1024) throw tooLarge();
+  if (declared > IMAGE_MAX_BYTES + 64 * 1024) throw imageTooLarge();
   let body: Record<string, unknown>;
   try {
     body = await c.req.parseBody();
@@ -51,13 +51,14 @@ export async function readImageUpload(c: Context): Promise<{ bytes: Uint8Array; 
   const form = imageUploadFormSchema.safeParse(body);
   if (!form.success) throw errors.validation({ file: IMAGE_MESSAGES.notAnImage }, IMAGE_MESSAGES.notAnImage);
   const { file } = form.data;
-  if (file.size > IMAGE_MAX_BYTES) throw tooLarge();
+  if (file.size > IMAGE_MAX_BYTES) throw imageTooLarge();
   const bytes = new Uint8Array(await file.arrayBuffer());
   const image = detectImage(bytes);
   if (!image) throw errors.validation({ file: IMAGE_MESSAGES.notAnImage }, IMAGE_MESSAGES.notAnImage);
   return { bytes, image };
 }
 
-function tooLarge(): AppError {
+/** 413 with the image message (also what the /api body limit answers on the image routes). */
+export function imageTooLarge(): AppError {
   return new AppError(413, 'PAYLOAD_TOO_LARGE', IMAGE_MESSAGES.tooLarge, { file: IMAGE_MESSAGES.tooLarge });
 }

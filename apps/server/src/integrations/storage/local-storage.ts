@@ -14,13 +14,16 @@ export function createLocalStorage(options: { rootDir: string; publicBaseUrl: st
   const metaPath = (bucket: string, key: string) => path.join(root, '.meta', bucket, `${key}.json`);
 
   return {
-    async put({ bucket, key, body, contentType }) {
+    async put({ bucket, key, body, contentType, fileName }) {
       const target = filePath(bucket, key);
       const meta = metaPath(bucket, key);
       await mkdir(path.dirname(target), { recursive: true });
       await mkdir(path.dirname(meta), { recursive: true });
       await writeFile(target, body);
-      await writeFile(meta, JSON.stringify({ contentType }));
+      await writeFile(
+        meta,
+        JSON.stringify(fileName === undefined ? { contentType } : { contentType, fileName }),
+      );
     },
     async get(bucket, key): Promise<StoredObject | null> {
       try {
@@ -28,8 +31,8 @@ export function createLocalStorage(options: { rootDir: string; publicBaseUrl: st
           readFile(filePath(bucket, key)),
           readFile(metaPath(bucket, key), 'utf8'),
         ]);
-        const { contentType } = JSON.parse(meta) as { contentType: string };
-        return { body: new Uint8Array(body), contentType };
+        const { contentType, fileName } = JSON.parse(meta) as { contentType: string; fileName?: string };
+        return { body: new Uint8Array(body), contentType, ...(fileName === undefined ? {} : { fileName }) };
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw err;

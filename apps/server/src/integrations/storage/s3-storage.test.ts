@@ -31,6 +31,23 @@ describe('S3 storage adapter', () => {
     expect(await storage().get('company-assets', 'c1/logo-1.png')).toBeNull();
   });
 
+  it('keeps the original file name beside the object, whatever characters it has', async () => {
+    for (const fileName of ['my report.pdf', 'Q3 (final).xlsx', 'résumé.pdf']) {
+      await storage().put({
+        bucket: 'documents',
+        key: 'c1/general_documents/0b7f1c1e.pdf',
+        body: new Uint8Array([1, 2]),
+        contentType: 'application/pdf',
+        fileName,
+      });
+      expect((await storage().get('documents', 'c1/general_documents/0b7f1c1e.pdf'))?.fileName).toBe(
+        fileName,
+      );
+    }
+    await storage().put({ bucket: 'documents', key: 'plain', body: new Uint8Array([1]), contentType: 'x/y' });
+    expect((await storage().get('documents', 'plain'))?.fileName).toBeUndefined();
+  });
+
   it('signs every request and builds public URLs', async () => {
     await storage().put({
       bucket: 'b',

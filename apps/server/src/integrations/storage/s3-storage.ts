@@ -7,6 +7,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import { contentDisposition, fileNameFromDisposition } from './content-disposition.ts';
 import type { StoragePort, StoredObject } from './storage-port.ts';
 
 export interface S3StorageOptions {
@@ -40,18 +41,29 @@ export function createS3Storage(options: S3StorageOptions): StoragePort {
   ).replace(/\/$/, '');
 
   return {
-    async put({ bucket, key, body, contentType }) {
+    async put({ bucket, key, body, contentType, fileName }) {
       await client.send(
-        new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }),
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          Body: body,
+          ContentType: contentType,
+          // The original name as a header-safe Content-Disposition (x-amz-meta-* takes ASCII only).
+          ...(fileName === undefined
+            ? {}
+            : { ContentDisposition: contentDisposition('attachment', fileName) }),
+        }),
       );
     },
     async get(bucket, key): Promise<StoredObject | null> {
       try {
         const result = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
         if (!result.Body) return null;
+        const fileName = fileNameFromDisposition(result.ContentDisposition);
         return {
           body: await result.Body.transformToByteArray(),
           contentType: result.ContentType ?? 'application/octet-stream',
+          ...(fileName === undefined ? {} : { fileName }),
         };
       } catch (error) {
         if (error instanceof NoSuchKey) return null;

@@ -2,10 +2,18 @@
 export interface StoredObject {
   body: Uint8Array;
   contentType: string;
+  /** The name the file was uploaded with (documents), kept beside the object; never part of its key. */
+  fileName?: string | undefined;
 }
 
 export interface StoragePort {
-  put(input: { bucket: string; key: string; body: Uint8Array; contentType: string }): Promise<void>;
+  put(input: {
+    bucket: string;
+    key: string;
+    body: Uint8Array;
+    contentType: string;
+    fileName?: string | undefined;
+  }): Promise<void>;
   get(bucket: string, key: string): Promise<StoredObject | null>;
   delete(bucket: string, key: string): Promise<void>;
   /** The URL the browser loads the object from (public buckets only). */

@@ -1,18 +1,23 @@
 /**
  * Handles `?crossApp=` when a sister app sends the user back: the parameter is removed from the
- * URL and "Returned from {source} app" shows with Go Back; failures show the spec's toasts. The
- * parser (and zod with it) loads only then: this component sits in every page's first route.
+ * URL and "Returned from {source} app" shows with Go Back; failures show the spec's toasts. Only a
+ * sister app the server is configured for (GET /api/v1/cross-app/targets) may be named, and Go Back
+ * leads only to that app's origin; anything else is the failure toast. The parser (and zod with
+ * it) loads only then: this component sits in every page's first route.
  */
 import { CROSS_APP_MESSAGES, CROSS_APP_PARAM } from '@hr/shared/cross-app/cross-app-constants';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useMe } from '@/lib/session';
 import { notify, TOAST_DURATIONS } from '@/lib/toast';
+import { crossAppTargetsQueryOptions } from '../api/get-cross-app-targets';
 
 export function CrossAppReturn() {
   const location = useLocation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { data: me, isPending } = useMe();
   // Captured on the first render: the sign-in guard may redirect before the session is known.
   const firstParam = useRef(new URLSearchParams(window.location.search).get(CROSS_APP_PARAM));
@@ -34,8 +39,11 @@ export function CrossAppReturn() {
       { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
       { replace: true },
     );
-    void import('../lib/return-context').then(({ parseReturnContext }) => {
-      const context = parseReturnContext(raw);
+    void Promise.all([
+      import('../lib/return-context'),
+      queryClient.fetchQuery(crossAppTargetsQueryOptions).catch(() => ({ targets: [] })),
+    ]).then(([{ readReturnContext }, { targets }]) => {
+      const context = readReturnContext(raw, targets);
       if (!context) {
         notify.error(CROSS_APP_MESSAGES.authFailed);
         return;
@@ -53,7 +61,7 @@ export function CrossAppReturn() {
           : {}),
       });
     });
-  }, [location, me, isPending, navigate]);
+  }, [location, me, isPending, navigate, queryClient]);
 
   return null;
 }
