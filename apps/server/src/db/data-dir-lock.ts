@@ -25,6 +25,9 @@ export interface DataDirLock {
   release(): void;
 }
 
+/** Locks this process holds: a second open of the same folder in-process is refused too. */
+const held = new Set<string>();
+
 /** The line a second process prints when the folder is taken. */
 export function dataDirLockedMessage(folder: string, pid: number): string {
   return `Refusing to start: the data folder ${folder} is in use by another Northwind HR process (pid ${pid}); PGlite allows one process per data folder. Stop that process first, or use PostgreSQL (DATABASE_URL) to run several.`;
@@ -69,7 +72,7 @@ function readOwner(file: string): LockOwner | null {
 
 /** Whether the recorded owner still runs: same pid alive and, where /proc tells, started at the same time. */
 function ownerIsRunning(owner: LockOwner): boolean {
-  // Our own pid is never a holder we could wait for (a container restarted with the same pid).
+  // Our own pid, not in `held`: a container restarted with the same pid. Never a holder to wait for.
   if (owner.pid === process.pid) return false;
   if (!isAlive(owner.pid)) return false;
   const now = processStartTime(owner.pid);
@@ -99,6 +102,7 @@ function tryCreate(file: string, owner: LockOwner): boolean {
  */
 export function acquireDataDirLock(folder: string): DataDirLock {
   const file = `${folder}.lock`;
+  if (held.has(file)) throw new StartupError(dataDirLockedMessage(folder, process.pid));
   const me: LockOwner = {
     pid: process.pid,
     startTime: processStartTime(process.pid),
@@ -107,10 +111,12 @@ export function acquireDataDirLock(folder: string): DataDirLock {
   };
   for (let attempt = 0; attempt < 5; attempt++) {
     if (tryCreate(file, me)) {
+      held.add(file);
       let released = false;
       const release = () => {
         if (released) return;
         released = true;
+        held.delete(file);
         process.removeListener('exit', release);
         // Only our own lock: never remove one another process took over.
         if (readOwner(file)?.token === me.token) {
