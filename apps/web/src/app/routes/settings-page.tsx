@@ -96,7 +96,10 @@ export default function SettingsPage() {
               <PermissionsTab />
             </TabsContent>
             <TabsContent value="users">
-              <UsersTab currentUserId={me?.user.id ?? ''} />
+              <UsersTab
+                currentUserId={me?.user.id ?? ''}
+                showSecurityEvents={me?.role === 'super_admin' || me?.role === 'developer'}
+              />
             </TabsContent>
             <TabsContent value="company">
               <CompanySettingsTab />
