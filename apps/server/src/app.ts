@@ -21,6 +21,7 @@ import { hubspotRoutes } from './features/hubspot/hubspot.routes.ts';
 import { meRoutes } from './features/me/me.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
+import { securityEventsRoutes } from './features/security-events/security-events.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { slackRoutes } from './features/slack/slack.routes.ts';
 import { workshopRoutes } from './features/workshop/workshop.routes.ts';
@@ -147,6 +148,7 @@ export function createApp({
   v1.route('/company', companyRoutes({ db, storage }));
   v1.route('/profile', profileRoutes({ db, storage }));
   v1.route('/companies', companiesRoutes(deps));
+  v1.route('/security-events', securityEventsRoutes({ db }));
   v1.route(
     '/notifications',
     notificationsRoutes({

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { StartupError } from './startup-error.ts';
 
 const booleanFlag = (fallback: boolean) =>
   z
@@ -52,18 +53,37 @@ const envSchema = z.object({
   /** Sign-up attempts per client IP per hour, across emails (ADR 0052). */
   RATE_LIMIT_IP_SIGNUP: z.coerce.number().int().min(1).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SEED_DEMO: booleanFlag(true),
+  /** Development and test only: seeding is off by default in production, and refused there when asked for. */
+  SEED_DEMO: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
   WEB_DIST_DIR: z.string().optional(),
   /** Benchmark only: mounts GET /api/bench/ceiling, a bare handler returning a constant. */
   BENCH_CEILING: booleanFlag(false),
 });
 
-export type Env = z.infer<typeof envSchema> & { AUTH_SECRET: string; PUBLIC_URL: string };
+export type Env = Omit<z.infer<typeof envSchema>, 'SEED_DEMO'> & {
+  AUTH_SECRET: string;
+  PUBLIC_URL: string;
+  SEED_DEMO: boolean;
+};
+
+/** The one line the server prints when production is asked to seed the demo accounts. */
+export const SEED_DEMO_IN_PRODUCTION =
+  'Refusing to start: SEED_DEMO=true is not allowed with NODE_ENV=production (the demo accounts share a published password and include a Developer); remove SEED_DEMO and create the first developer with npm run user:grant-developer -- <email>.';
+
+/** Demo data never exists in production: off by default there, and an explicit request is refused. */
+function resolveSeedDemo(parsed: z.infer<typeof envSchema>): boolean {
+  if (parsed.NODE_ENV !== 'production') return parsed.SEED_DEMO ?? true;
+  if (parsed.SEED_DEMO) throw new StartupError(SEED_DEMO_IN_PRODUCTION);
+  return false;
+}
 
 /** In development the auth secret is generated once and kept in DATA_DIR; production must set it. */
 function resolveAuthSecret(parsed: z.infer<typeof envSchema>): string {
   if (parsed.AUTH_SECRET) return parsed.AUTH_SECRET;
-  if (parsed.NODE_ENV === 'production') throw new Error('AUTH_SECRET must be set in production');
+  if (parsed.NODE_ENV === 'production') throw new StartupError('AUTH_SECRET must be set in production');
   mkdirSync(parsed.DATA_DIR, { recursive: true });
   const file = path.join(parsed.DATA_DIR, 'auth-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
@@ -76,11 +96,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const result = envSchema.safeParse(source);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+    throw new StartupError(`Invalid environment:\n${lines.join('\n')}`);
   }
   const parsed = result.data;
   return {
     ...parsed,
+    SEED_DEMO: resolveSeedDemo(parsed),
     AUTH_SECRET: resolveAuthSecret(parsed),
     PUBLIC_URL: parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`,
   };

@@ -1,6 +1,19 @@
-/** Boot: env -> database -> migrate -> seed (empty database) -> app -> listen. */
+/**
+ * Boot: env -> listen (answering 503 while starting) -> database (PGlite: data-folder lock first) ->
+ * migrate -> RLS guard -> app -> seed (empty database, never in production) -> serve.
+ *
+ * The port is bound before the database is touched: a second process started by mistake fails on the
+ * port (or on the data-folder lock) before it has opened, migrated or seeded anything.
+ */
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { assertServingRoleIsRestricted, runMigrations } from './db/migrate.ts';
@@ -8,33 +21,81 @@ import { seedDemoIfEmpty } from './db/seed.ts';
 import { loadEnv } from './env.ts';
 import { createMailer } from './integrations/mail/mailer.ts';
 import { createLogger } from './logger.ts';
+import { runEntryPoint, StartupError } from './startup-error.ts';
 
-const env = loadEnv();
-const logger = createLogger(env.LOG_LEVEL);
-const started = performance.now();
+/** What every request gets until the app is ready: 503, so load balancers and health checks wait. */
+const starting: RequestListener = (req: IncomingMessage, res: ServerResponse) => {
+  const health = req.url?.startsWith('/api/health');
+  const body = health
+    ? { status: 'starting', db: 'unavailable' }
+    : { error: { code: 'STARTING', message: 'The server is starting. Please try again in a moment.' } };
+  res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '2' });
+  res.end(JSON.stringify(body));
+};
 
-const database = await openDatabase({
-  databaseUrl: env.DATABASE_URL,
-  pgliteDir: path.join(env.DATA_DIR, 'pglite'),
-  preparedStatements: env.DATABASE_PREPARED_STATEMENTS,
-});
-await runMigrations(database);
-await assertServingRoleIsRestricted(database.db);
-const mailer = createMailer({
-  smtpUrl: env.SMTP_URL,
-  from: env.MAIL_FROM,
-  outboxDir: path.join(env.DATA_DIR, 'outbox'),
-  logger,
-});
-const { app, auth, hub } = createApp({ db: database.db, env, logger, mailer, listen: database.listen });
-if (env.SEED_DEMO) {
-  const seeded = await seedDemoIfEmpty(database.db, auth);
-  if (seeded) logger.info('demo data seeded');
+/** Binds the port or refuses with one line (a second process on the same port). */
+async function listen(server: Server, port: number): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const onError = (err: NodeJS.ErrnoException) => {
+      server.removeListener('listening', onListening);
+      if (err.code === 'EADDRINUSE') {
+        reject(
+          new StartupError(
+            `Refusing to start: port ${port} is already in use (is another Northwind HR process running?).`,
+          ),
+        );
+      } else reject(err);
+    };
+    const onListening = () => {
+      server.removeListener('error', onError);
+      resolve();
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(port);
+  });
 }
 
-const server = serve({ fetch: app.fetch, port: env.PORT }, (info) => {
+await runEntryPoint(async () => {
+  const env = loadEnv();
+  const logger = createLogger(env.LOG_LEVEL);
+  const started = performance.now();
+
+  let handler: RequestListener = starting;
+  // The app's listener replaces `starting` once the database is ready (what @hono/node-server's serve does).
+  const server = createServer((req, res) => handler(req, res));
+  await listen(server, env.PORT);
+
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    pgliteDir: path.join(env.DATA_DIR, 'pglite'),
+    preparedStatements: env.DATABASE_PREPARED_STATEMENTS,
+  }).catch((err: unknown) => {
+    server.close();
+    throw err;
+  });
+  await runMigrations(database);
+  await assertServingRoleIsRestricted(database.db);
+  const mailer = createMailer({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    outboxDir: path.join(env.DATA_DIR, 'outbox'),
+    logger,
+  });
+  const { app, auth, hub } = createApp({ db: database.db, env, logger, mailer, listen: database.listen });
+  if (env.SEED_DEMO) {
+    const seeded = await seedDemoIfEmpty(database.db, auth);
+    if (seeded) logger.info('demo data seeded');
+  }
+  handler = getRequestListener(app.fetch);
+
+  const address = server.address();
   logger.info(
-    { port: info.port, db: database.kind, ms: Math.round(performance.now() - started) },
+    {
+      port: typeof address === 'object' && address ? address.port : env.PORT,
+      db: database.kind,
+      ms: Math.round(performance.now() - started),
+    },
     'listening',
   );
   console.log(`\nNorthwind HR is running at ${env.PUBLIC_URL}`);
@@ -46,17 +107,17 @@ const server = serve({ fetch: app.fetch, port: env.PORT }, (info) => {
     );
     console.log('  dev@northwind.example (Developer), owner@southbank.example, sam@southbank.example\n');
   }
-});
 
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  logger.info({ signal }, 'shutting down');
-  server.close();
-  await hub.close();
-  await database.close();
-  process.exit(0);
-}
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  let closing = false;
+  async function shutdown(signal: string) {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    server.close();
+    await hub.close();
+    await database.close();
+    process.exit(0);
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+});

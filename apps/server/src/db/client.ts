@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { coalesceBegin } from './coalesce-begin.ts';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 import { prepareRepeatedStatements } from './prepared-statements.ts';
 import { type Schema, schema } from './schema.ts';
 
@@ -76,12 +77,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   let dataDir: string | undefined;
+  let lock: DataDirLock | undefined;
   if (options.pgliteDir) {
     dataDir = path.resolve(options.pgliteDir);
+    mkdirSync(path.dirname(dataDir), { recursive: true });
+    // One process per data folder, taken before PGlite touches a file (data-dir-lock.ts).
+    lock = acquireDataDirLock(dataDir);
     mkdirSync(dataDir, { recursive: true });
   }
-  // pg_trgm serves the employee search's trigram index (migration 0010).
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+  let client: PGlite;
+  try {
+    // pg_trgm serves the employee search's trigram index (migration 0010).
+    client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const listen: Listen = async (channel, onMessage) => {
     const stop = await client.listen(channel, onMessage);
@@ -89,7 +100,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       if (!client.closed) await stop();
     };
   };
-  return { db, kind: 'pglite', listen, close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    listen,
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
 }
 
 const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000];

@@ -3,24 +3,33 @@ import { loadEnv } from '../env.ts';
 import { createAuth } from '../features/auth/auth.ts';
 import { createMailer } from '../integrations/mail/mailer.ts';
 import { createLogger } from '../logger.ts';
+import { runEntryPoint, StartupError } from '../startup-error.ts';
 import { openDatabase } from './client.ts';
 import { runMigrations } from './migrate.ts';
 import { seedDemoIfEmpty } from './seed.ts';
 
-const env = loadEnv();
-const logger = createLogger(env.LOG_LEVEL);
-const database = await openDatabase({
-  databaseUrl: env.DATABASE_URL,
-  pgliteDir: path.join(env.DATA_DIR, 'pglite'),
+await runEntryPoint(async () => {
+  const env = loadEnv();
+  // Demo data never exists in production: its accounts share a published password.
+  if (env.NODE_ENV === 'production') {
+    throw new StartupError(
+      'Refusing to seed: demo data is never written with NODE_ENV=production (the demo accounts share a published password).',
+    );
+  }
+  const logger = createLogger(env.LOG_LEVEL);
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    pgliteDir: path.join(env.DATA_DIR, 'pglite'),
+  });
+  await runMigrations(database);
+  const mailer = createMailer({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    outboxDir: path.join(env.DATA_DIR, 'outbox'),
+    logger,
+  });
+  const auth = createAuth({ db: database.db, secret: env.AUTH_SECRET, publicUrl: env.PUBLIC_URL, mailer });
+  const seeded = await seedDemoIfEmpty(database.db, auth);
+  await database.close();
+  console.log(seeded ? 'Demo data seeded.' : 'The database already has users; nothing seeded.');
 });
-await runMigrations(database);
-const mailer = createMailer({
-  smtpUrl: env.SMTP_URL,
-  from: env.MAIL_FROM,
-  outboxDir: path.join(env.DATA_DIR, 'outbox'),
-  logger,
-});
-const auth = createAuth({ db: database.db, secret: env.AUTH_SECRET, publicUrl: env.PUBLIC_URL, mailer });
-const seeded = await seedDemoIfEmpty(database.db, auth);
-await database.close();
-console.log(seeded ? 'Demo data seeded.' : 'The database already has users; nothing seeded.');

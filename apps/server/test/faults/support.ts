@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const adminUrl =
   process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const PASSWORD = 'DemoPassw0rd!2026';
@@ -60,15 +60,17 @@ export async function startServer(
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
+  const seed = (env.SEED_DEMO ?? 'true') === 'true';
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
     PUBLIC_URL: env.PUBLIC_URL ?? url,
     AUTH_SECRET: 'fault-secret-fault-secret-fault-secret-0123',
     DATA_DIR: env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'hr-fault-')),
-    SEED_DEMO: env.SEED_DEMO ?? 'true',
+    SEED_DEMO: seed ? 'true' : 'false',
     LOG_LEVEL: 'error',
-    NODE_ENV: 'production',
+    // Production refuses to seed the demo accounts (env.ts): a run that needs them is a development one.
+    NODE_ENV: seed ? 'development' : 'production',
   };
   delete childEnv.DATABASE_URL;
   if (env.DATABASE_URL) childEnv.DATABASE_URL = env.DATABASE_URL;

@@ -203,3 +203,33 @@ export const MONTH_NAMES = [
   'November',
   'December',
 ] as const;
+
+// ---------- security events ----------
+
+/** What each security event is called in the Security events card. */
+export const SECURITY_EVENT_LABELS = {
+  signup_attempt: 'Sign-up attempt',
+  failed_signup: 'Failed sign-up',
+  successful_login: 'Signed in',
+  failed_login: 'Failed sign-in',
+  password_changed: 'Password changed',
+  role_changed: 'Role changed',
+  user_removed: 'User removed',
+  company_switched: 'Developer switched into this company',
+} as const;
+export type SecurityEventKind = keyof typeof SECURITY_EVENT_LABELS;
+
+/** One of the company's security events, newest first; `detail` is e.g. "Operative -> Admin". */
+export const securityEventSchema = z.object({
+  id: z.uuid(),
+  action: z.enum(Object.keys(SECURITY_EVENT_LABELS) as [SecurityEventKind, ...SecurityEventKind[]]),
+  email: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  detail: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type SecurityEvent = z.infer<typeof securityEventSchema>;
+
+export const SECURITY_EVENTS_LIMIT = 100;
+export const securityEventsResponseSchema = z.object({ events: z.array(securityEventSchema) });
+export type SecurityEventsResponse = z.infer<typeof securityEventsResponseSchema>;

@@ -42,6 +42,8 @@ export const securityEvents = pgTable(
   (t) => [
     index('security_events_created_at_idx').on(t.createdAt),
     index('security_events_email_idx').on(t.email),
+    // A company's Security events card (GET /api/v1/security-events), newest first.
+    index('security_events_company_idx').on(t.companyId, t.createdAt),
   ],
 );
 

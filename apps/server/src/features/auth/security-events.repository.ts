@@ -1,3 +1,4 @@
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type SecurityEventAction, securityEvents } from '../../db/schema/security.ts';
 
@@ -21,4 +22,24 @@ export async function insertSecurityEvent(db: Db, event: SecurityEventInput): Pr
     userAgent: event.userAgent?.slice(0, 512) ?? null,
     metadata: event.metadata ?? {},
   });
+}
+
+/**
+ * A company's events, newest first. The table is server-only (no grant to the serving role), so this
+ * runs on the owner connection and the company filter here is the wall.
+ */
+export async function listCompanySecurityEvents(db: Db, companyId: string, limit: number) {
+  return db
+    .select({
+      id: securityEvents.id,
+      action: securityEvents.action,
+      email: securityEvents.email,
+      ipAddress: securityEvents.ipAddress,
+      metadata: securityEvents.metadata,
+      createdAt: securityEvents.createdAt,
+    })
+    .from(securityEvents)
+    .where(eq(securityEvents.companyId, companyId))
+    .orderBy(desc(securityEvents.createdAt), desc(securityEvents.id))
+    .limit(limit);
 }

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { notPlatformStaff } from '../../db/company-members.ts';
 import { profiles } from '../../db/schema/core.ts';
 import { employeeRecords } from '../../db/schema/hr.ts';
 
@@ -164,7 +165,7 @@ export async function listCompanyUsers(tx: Tx, companyId: string) {
   return tx
     .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email })
     .from(profiles)
-    .where(eq(profiles.companyId, companyId))
+    .where(and(eq(profiles.companyId, companyId), notPlatformStaff()))
     .orderBy(asc(profiles.fullName), asc(profiles.email));
 }
 
@@ -173,7 +174,7 @@ export async function countCompanyUsers(tx: Tx, companyId: string, ids: string[]
   const [row] = await tx
     .select({ n: count() })
     .from(profiles)
-    .where(and(eq(profiles.companyId, companyId), inArray(profiles.id, ids)));
+    .where(and(eq(profiles.companyId, companyId), inArray(profiles.id, ids), notPlatformStaff()));
   return row?.n ?? 0;
 }
 

@@ -1,6 +1,7 @@
 /** The signed-in user's profile, the company's other users, and the line-manager mirror on the employee record. */
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { notPlatformStaff } from '../../db/company-members.ts';
 import { profiles } from '../../db/schema/core.ts';
 import { employeeRecords } from '../../db/schema/hr.ts';
 
@@ -14,7 +15,7 @@ export async function listOtherCompanyUsers(tx: Tx, companyId: string, exceptUse
   return tx
     .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email })
     .from(profiles)
-    .where(and(eq(profiles.companyId, companyId), ne(profiles.id, exceptUserId)))
+    .where(and(eq(profiles.companyId, companyId), ne(profiles.id, exceptUserId), notPlatformStaff()))
     .orderBy(asc(profiles.fullName), asc(profiles.email));
 }
 
@@ -22,7 +23,7 @@ export async function isCompanyUser(tx: Tx, companyId: string, userId: string): 
   const [row] = await tx
     .select({ id: profiles.id })
     .from(profiles)
-    .where(and(eq(profiles.companyId, companyId), eq(profiles.id, userId)));
+    .where(and(eq(profiles.companyId, companyId), eq(profiles.id, userId), notPlatformStaff()));
   return Boolean(row);
 }
 

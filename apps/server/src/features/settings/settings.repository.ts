@@ -3,6 +3,7 @@ import type { AccessLevel } from '@hr/shared/permissions';
 import type { Role } from '@hr/shared/roles';
 import { and, asc, desc, eq, gt, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client.ts';
+import { notPlatformStaff } from '../../db/company-members.ts';
 import { authAccounts, authSessions } from '../../db/schema/auth.ts';
 import {
   companySettings,
@@ -25,7 +26,7 @@ export async function listCompanyUsers(tx: Tx, companyId: string) {
     })
     .from(profiles)
     .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
-    .where(eq(profiles.companyId, companyId))
+    .where(and(eq(profiles.companyId, companyId), notPlatformStaff()))
     .orderBy(asc(profiles.fullName), asc(profiles.email));
 }
 
@@ -51,7 +52,7 @@ export async function companyUserIds(tx: Tx, companyId: string, userIds: string[
   const rows = await tx
     .select({ id: profiles.id })
     .from(profiles)
-    .where(and(eq(profiles.companyId, companyId), inArray(profiles.id, userIds)));
+    .where(and(eq(profiles.companyId, companyId), inArray(profiles.id, userIds), notPlatformStaff()));
   return new Set(rows.map((r) => r.id));
 }
 

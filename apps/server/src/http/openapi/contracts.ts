@@ -74,6 +74,7 @@ import {
   invitationsResponseSchema,
   permissionsResponseSchema,
   savePermissionsRequestSchema,
+  securityEventsResponseSchema,
   updateRoleRequestSchema,
   usersResponseSchema,
 } from '@hr/shared/settings/settings.schemas';
@@ -347,6 +348,10 @@ export const OPERATION_CONTRACTS: Readonly<Record<OperationKey, OperationContrac
     summary: 'Switch to another company',
     body: switchCompanyRequestSchema,
     response: switchCompanyResponseSchema,
+  },
+  'GET /api/v1/security-events': {
+    summary: "The company's newest security events (super admins)",
+    response: securityEventsResponseSchema,
   },
 
   // Profile

@@ -117,7 +117,10 @@ export default function SettingsPage() {
             )}
             {shows('users') && (
               <TabsContent value="users">
-                <UsersTab currentUserId={me?.user.id ?? ''} />
+                <UsersTab
+                  currentUserId={me?.user.id ?? ''}
+                  showSecurityEvents={me?.role === 'super_admin' || me?.role === 'developer'}
+                />
               </TabsContent>
             )}
             {shows('company') && (

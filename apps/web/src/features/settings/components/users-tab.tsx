@@ -15,11 +15,19 @@ import { useRemoveUser } from '../api/remove-user';
 import { useUpdateUserRole } from '../api/update-user-role';
 import { ConfirmButton } from './confirm-button';
 import { CreateUserDialog } from './create-user-dialog';
+import { SecurityEventsCard } from './security-events-card';
 
 const isAssignable = (role: string | null): role is AssignableRole =>
   (ASSIGNABLE_ROLES as readonly string[]).includes(role ?? '');
 
-export function UsersTab({ currentUserId }: { currentUserId: string }) {
+export function UsersTab({
+  currentUserId,
+  showSecurityEvents,
+}: {
+  currentUserId: string;
+  /** Super admins (and developers) read the company's security events here. */
+  showSecurityEvents: boolean;
+}) {
   return (
     <div className="grid gap-6">
       <div className="flex justify-end">
@@ -27,6 +35,7 @@ export function UsersTab({ currentUserId }: { currentUserId: string }) {
       </div>
       <ActiveUsers currentUserId={currentUserId} />
       <RecentlyCreatedUsers />
+      {showSecurityEvents && <SecurityEventsCard />}
     </div>
   );
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "security_events_company_idx" ON "security_events" USING btree ("company_id","created_at");
