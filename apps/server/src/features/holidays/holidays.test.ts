@@ -318,15 +318,27 @@ describe('team calendar and upcoming holidays', () => {
     const ids: Record<string, string> = {};
 
     beforeAll(async () => {
-      // Owner, admin and manager have no line manager: approved at once.
       const book = async (email: string, startDate: string, endDate: string) => {
         const res = await (await signedIn(email)).post('/api/v1/holidays/requests', { startDate, endDate });
         expect(res.status, email).toBe(201);
         return json(res);
       };
+      // The owner (a super admin without a line manager) is approved at once; admin and manager have
+      // no line manager either, so theirs wait for a super admin (ADR 0049), who approves them.
+      const owner = await signedIn('owner@northwind.example');
       ids.owner = (await book('owner@northwind.example', addDays(first, -3), day(2))).id;
-      ids.admin = (await book('admin@northwind.example', day(1), day(3))).id;
-      ids.manager = (await book('manager@northwind.example', day(1), day(5))).id;
+      for (const [key, email, from, to] of [
+        ['admin', 'admin@northwind.example', day(1), day(3)],
+        ['manager', 'manager@northwind.example', day(1), day(5)],
+      ] as const) {
+        const pending = await book(email, from, to);
+        expect(pending).toMatchObject({ status: 'pending', lineManagerId: null });
+        const approved = await owner.post(`/api/v1/holidays/requests/${pending.id}/decision`, {
+          decision: 'approve',
+        });
+        expect(approved.status).toBe(200);
+        ids[key] = pending.id;
+      }
       // Alice's and Tom's go to their line manager, who approves them.
       const manager = await signedIn('manager@northwind.example');
       for (const [key, email, from, to] of [
