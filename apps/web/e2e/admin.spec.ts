@@ -173,6 +173,7 @@ test.describe('profile', () => {
   test('saves names; the line manager is read-only unless an employees admin, never offering oneself', async ({
     page,
   }) => {
+    test.setTimeout(90_000);
     // An admin (not an employees administrator) sees the line manager but cannot change it (ADR 0051).
     await signInViaApi(page, demo.admin);
     await page.goto('/profile');
