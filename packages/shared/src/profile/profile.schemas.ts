@@ -30,13 +30,12 @@ export const updateProfileRequestSchema = z.strictObject({
   fullName: nullableText(120),
   position: nullableText(120),
   /**
-   * null (or an empty string from a "No line manager" option) means none; left out, it stays as it is.
-   * Only a user who may change it (`canChangeLineManager`) may send a different one (ADR 0051).
+   * null (or an empty string from a "No line manager" option) means none. Only a user who may change
+   * it (`canChangeLineManager`) may send a different one than they have (ADR 0051); others send theirs.
    */
   lineManagerId: z
     .union([z.uuid('Choose a line manager from the list'), z.literal(''), z.null()])
-    .optional()
-    .transform((v) => (v === undefined ? undefined : v ? v : null)),
+    .transform((v) => (v ? v : null)),
 });
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
 

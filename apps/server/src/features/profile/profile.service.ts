@@ -72,8 +72,8 @@ export async function getLineManagerOptions(
 }
 
 /**
- * Saves name and position, and the line manager when one is sent: a different one only from a user
- * who may change it (403 otherwise, nothing saved). A new line manager is written to the profile and
+ * Saves name, position and line manager: a line manager different from the current one only from a
+ * user who may change it (403 otherwise, nothing saved). A new line manager is written to the profile and
  * the linked employee record together, and the user's pending requests move to the new approver.
  */
 export async function updateProfile(
@@ -91,7 +91,7 @@ export async function updateProfile(
   const row = await withTenant(db, tenantOf(principal), async (tx) => {
     const current = await findProfile(tx, me);
     if (!current) throw errors.notFound();
-    const lineManager = input.lineManagerId === undefined ? current.lineManager : input.lineManagerId;
+    const lineManager = input.lineManagerId;
     const changesManager = lineManager !== current.lineManager;
     if (changesManager && !mayChangeLineManager(principal)) {
       throw errors.forbidden(PROFILE_MESSAGES.lineManagerLocked);

@@ -52,7 +52,7 @@ function renderForm(canChange: boolean) {
 }
 
 describe('ProfileForm line manager', () => {
-  it('is read-only for a user who may not change it, and is left out of the save', async () => {
+  it('is read-only for a user who may not change it, and goes back unchanged on save', async () => {
     renderForm(false);
     const select = screen.getByLabelText('Line Manager') as HTMLSelectElement;
     await waitFor(() => expect(select.options.length).toBe(3));
@@ -61,7 +61,7 @@ describe('ProfileForm line manager', () => {
     expect(screen.getByText(PROFILE_MESSAGES.lineManagerLocked)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]).toEqual({ fullName: 'Tom Turner', position: 'Welder' });
+    expect(sent[0]).toEqual({ fullName: 'Tom Turner', position: 'Welder', lineManagerId: MANAGER });
   });
 
   it('can be changed by a user the server allows', async () => {

@@ -42,7 +42,12 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     update.mutate(
-      managerLocked ? { fullName, position } : { fullName, position, lineManagerId: lineManagerId || null },
+      {
+        fullName,
+        position,
+        // Read-only: the line manager as loaded goes back unchanged (the server refuses a change).
+        lineManagerId: managerLocked ? profile.lineManagerId : lineManagerId || null,
+      },
       {
         onSuccess: () => notify.success(PROFILE_MESSAGES.updated),
         onError: (error) => notify.error(PROFILE_MESSAGES.updateFailed, errorMessage(error)),
