@@ -170,21 +170,41 @@ test.describe('company details', () => {
 });
 
 test.describe('profile', () => {
-  test('saves names and a line manager, never offering oneself', async ({ page }) => {
+  test('saves names; the line manager is read-only unless an employees admin, never offering oneself', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    // An admin (not an employees administrator) sees the line manager but cannot change it (ADR 0051).
     await signInViaApi(page, demo.admin);
     await page.goto('/profile');
     await expect(page.getByRole('heading', { level: 1, name: 'User Profile' })).toBeVisible();
     await expect(page.getByText('Email cannot be changed')).toBeVisible();
-    const manager = page.getByLabel('Line Manager');
-    await expect(manager.locator('option', { hasText: 'No line manager' })).toHaveCount(1);
-    await expect(manager.locator('option', { hasText: 'Adam Archer' })).toHaveCount(0);
-    await manager.selectOption({ label: 'Olivia Owen' });
+    await expect(page.getByLabel('Line Manager')).toBeDisabled();
+    await expect(
+      page.getByText('Your line manager is set by an administrator of employee records.'),
+    ).toBeVisible();
     await page.getByLabel('Position').fill('  Office Manager  ');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText('Profile updated successfully')).toBeVisible();
     await page.reload();
     await expect(page.getByLabel('Position')).toHaveValue('Office Manager');
+
+    // The super admin may change their own, and puts it back.
+    await page.context().clearCookies();
+    await signInViaApi(page, demo.owner);
+    await page.goto('/profile');
+    const manager = page.getByLabel('Line Manager');
+    await expect(manager).toBeEnabled();
+    await expect(manager.locator('option', { hasText: 'No line manager' })).toHaveCount(1);
+    await expect(manager.locator('option', { hasText: 'Olivia Owen' })).toHaveCount(0);
+    await manager.selectOption({ label: 'Maya Mitchell' });
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Profile updated successfully')).toBeVisible();
+    await page.reload();
     await expect(page.getByLabel('Line Manager')).toHaveValue(/[0-9a-f-]{36}/);
+    await page.getByLabel('Line Manager').selectOption({ label: 'No line manager' });
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Profile updated successfully').first()).toBeVisible();
   });
 
   test('sends a visitor without a session to sign in', async ({ page }) => {

@@ -24,3 +24,10 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
 export function isPermissionDenied(err: unknown): boolean {
   return driverErrors(err).some((e) => e.code === INSUFFICIENT_PRIVILEGE);
 }
+
+const FOREIGN_KEY_VIOLATION = '23503';
+
+/** A foreign key refused the write (a row still referenced, or a reference to nothing). */
+export function isForeignKeyViolation(err: unknown): boolean {
+  return driverErrors(err).some((e) => e.code === FOREIGN_KEY_VIOLATION);
+}

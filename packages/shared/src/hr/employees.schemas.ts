@@ -21,6 +21,8 @@ export const EMPLOYEE_MESSAGES = {
   deleted: 'Employee deleted successfully',
   saveFailed: 'Failed to save employee. Company ID required.',
   deleteFailed: 'Failed to delete employee',
+  /** ADR 0049: until leavers are archived, a record with holiday history is never deleted. */
+  hasHolidayRequests: 'This employee has holiday requests and cannot be deleted. Their history must be kept.',
   noPermission: 'You do not have permission to create employees. Please contact your administrator.',
   loading: 'Loading employees...',
   empty: 'No employees found',

@@ -59,7 +59,14 @@ export const HOLIDAY_MESSAGES = {
   noneThisMonth: 'No approved holidays this month',
   noData: 'No holiday data available',
   unknownEmployee: 'Unknown Employee',
+  ownRequest: 'You cannot decide your own request',
 } as const;
+
+/**
+ * What colleagues see instead of the type of someone else's absence (ADR 0050): the type is shown only
+ * to the person, their approver and the company's super admins.
+ */
+export const HOLIDAY_AWAY_LABEL = 'Away';
 
 /** The submit form and `POST /api/v1/holidays/requests`. */
 export const holidayRequestInputSchema = z
@@ -101,7 +108,11 @@ export const myRequestsQuerySchema = z.object({ limit: z.coerce.number().int().m
 export const myRequestsResponseSchema = z.object({ items: z.array(holidayRequestSchema) });
 export type MyRequestsResponse = z.infer<typeof myRequestsResponseSchema>;
 
-/** `GET /api/v1/holidays/approvals`: pending requests whose line manager is the signed-in user. */
+/**
+ * `GET /api/v1/holidays/approvals`: pending requests the signed-in user may decide: those of employees
+ * whose current line manager they are and, for a super admin, those of employees without one (ADR 0049).
+ * Never the user's own.
+ */
 export const pendingApprovalSchema = holidayRequestSchema.extend({
   requesterName: z.string(),
   requesterEmail: z.string().nullable(),
@@ -153,7 +164,11 @@ export const teamHolidaySchema = z.object({
   employeeName: z.string(),
   startDate: z.string(),
   endDate: z.string(),
-  holidayType: z.enum(HOLIDAY_TYPES),
+  /**
+   * null when the viewer may not see it (ADR 0050): only the person, their approver and the
+   * company's super admins see the type of an absence; everyone else reads `HOLIDAY_AWAY_LABEL`.
+   */
+  holidayType: z.enum(HOLIDAY_TYPES).nullable(),
   workingDays: z.number(),
 });
 export type TeamHoliday = z.infer<typeof teamHolidaySchema>;

@@ -12,6 +12,7 @@ export const PROFILE_MESSAGES = {
   emailReadOnly: 'Email cannot be changed',
   selfLineManager: 'You cannot be your own line manager.',
   unknownLineManager: 'The line manager must be a user of your company.',
+  lineManagerLocked: 'Your line manager is set by an administrator of employee records.',
 } as const;
 
 /** Trimmed; empty becomes null. */
@@ -28,7 +29,10 @@ const nullableText = (max: number) =>
 export const updateProfileRequestSchema = z.strictObject({
   fullName: nullableText(120),
   position: nullableText(120),
-  /** null (or an empty string from a "No line manager" option) means none. */
+  /**
+   * null (or an empty string from a "No line manager" option) means none. Only a user who may change
+   * it (`canChangeLineManager`) may send a different one than they have (ADR 0051); others send theirs.
+   */
   lineManagerId: z
     .union([z.uuid('Choose a line manager from the list'), z.literal(''), z.null()])
     .transform((v) => (v ? v : null)),
@@ -42,6 +46,11 @@ export const profileSchema = z.object({
   position: z.string().nullable(),
   lineManagerId: z.uuid().nullable(),
   avatarUrl: z.string().nullable(),
+  /**
+   * Whether this user may change their own line manager here: super_admin and developer with the
+   * employees section at Admin or Full (ADR 0051). Others see it read-only.
+   */
+  canChangeLineManager: z.boolean(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

@@ -70,9 +70,11 @@ export const holidayRequests = pgTable(
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
+    // No cascade: an employee record with holiday history cannot be deleted (ADR 0049). "no action"
+    // (checked at the end of the statement) so that deleting a whole company still cascades.
     employeeRecordId: uuid('employee_record_id')
       .notNull()
-      .references(() => employeeRecords.id, { onDelete: 'cascade' }),
+      .references(() => employeeRecords.id, { onDelete: 'no action' }),
     userId: uuid('user_id').references(() => authUsers.id, { onDelete: 'set null' }),
     lineManagerId: uuid('line_manager_id').references(() => authUsers.id, { onDelete: 'set null' }),
     startDate: date('start_date').notNull(),

@@ -9,11 +9,12 @@ import {
 } from '@hr/shared/hr/employees.schemas';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { isPermissionDenied, isUniqueViolation } from '../../db/errors.ts';
+import { isForeignKeyViolation, isPermissionDenied, isUniqueViolation } from '../../db/errors.ts';
 import { withTenant } from '../../db/tenant.ts';
 import { type Principal, tenantOf } from '../../http/app-env.ts';
 import { errors } from '../../http/app-error.ts';
-import { balancesOfRecords } from '../holidays/holidays.service.ts';
+import { employeeHasRequests } from '../holidays/holidays.repository.ts';
+import { balancesOfRecords, movePendingRequestsToCurrentApprovers } from '../holidays/holidays.service.ts';
 import {
   countCompanyUsers,
   deleteEmployee,
@@ -152,6 +153,8 @@ async function save(
         savedId = await insertEmployee(tx, companyId, values);
       }
       if (input.userId) await mirrorLineManagerToProfile(tx, companyId, input.userId, input.lineManagerId);
+      // A new line manager (or none) takes over the pending requests (ADR 0049).
+      if (id) await movePendingRequestsToCurrentApprovers(tx, companyId, [savedId]);
       const saved = await findEmployeeById(tx, companyId, savedId);
       return saved ? withBalances(tx, companyId, [saved]) : null;
     });
@@ -176,9 +179,23 @@ export function updateEmployeeRecord(
   return save(db, principal, id, input);
 }
 
+/**
+ * Deletes an employee record without holiday history. Until leavers can be archived, a record with any
+ * holiday request (whatever its status) is refused with 409 and kept whole (ADR 0049); the foreign key
+ * refuses it too (migration 0016).
+ */
 export async function removeEmployee(db: Db, principal: Principal, id: string): Promise<void> {
-  const deleted = await withTenant(db, tenantOf(principal), (tx) =>
-    deleteEmployee(tx, principal.companyId, id),
-  );
+  const deleted = await withTenant(db, tenantOf(principal), async (tx) => {
+    if (await employeeHasRequests(tx, principal.companyId, id)) {
+      throw errors.conflict(EMPLOYEE_MESSAGES.hasHolidayRequests);
+    }
+    try {
+      return await deleteEmployee(tx, principal.companyId, id);
+    } catch (err) {
+      // A request submitted between the check and the delete: the foreign key refuses it.
+      if (isForeignKeyViolation(err)) throw errors.conflict(EMPLOYEE_MESSAGES.hasHolidayRequests);
+      throw err;
+    }
+  });
   if (!deleted) throw errors.notFound();
 }

@@ -198,6 +198,16 @@ describe('employee records', () => {
       sql`select line_manager from profiles where id = ${tomId}`,
     );
     expect(profile[0]?.line_manager).toBe(adminId);
+    // Tom's pending request moved with him to the new line manager, who is told (ADR 0049).
+    const pending = await query<{ line_manager_id: string }>(
+      sql`select line_manager_id from holiday_requests where user_id = ${tomId} and status = 'pending'`,
+    );
+    expect(pending.length).toBeGreaterThan(0);
+    expect(pending.every((r) => r.line_manager_id === adminId)).toBe(true);
+    const notes = await query<{ title: string }>(
+      sql`select title from notifications where user_id = ${adminId} and type = 'holiday_request'`,
+    );
+    expect(notes.map((n) => n.title)).toContain('Holiday request to decide');
     const self = await owner.call('PUT', `/api/v1/employees/${tom.id}`, { ...tom, lineManagerId: tomId });
     expect((await json(self)).error.message).toBe(EMPLOYEE_MESSAGES.ownLineManager);
   });
@@ -208,6 +218,34 @@ describe('employee records', () => {
     const res = await owner.call('DELETE', `/api/v1/employees/${created.id}`);
     expect(await json(res)).toEqual({ message: EMPLOYEE_MESSAGES.deleted });
     expect((await owner.call('DELETE', `/api/v1/employees/${created.id}`)).status).toBe(404);
+  });
+
+  it('refuses to delete an employee with holiday requests (409) and keeps the record and its history', async () => {
+    const owner = await signedIn('owner@northwind.example');
+    const alice = (await json(await owner.get('/api/v1/employees?search=alice@'))).items[0];
+    const history = async () =>
+      query<{ id: string; status: string }>(
+        sql`select id, status from holiday_requests where employee_record_id = ${alice.id} order by id`,
+      );
+    const before = await history();
+    expect(before.length).toBeGreaterThan(0);
+    const res = await owner.call('DELETE', `/api/v1/employees/${alice.id}`);
+    expect(res.status).toBe(409);
+    expect((await json(res)).error.message).toBe(EMPLOYEE_MESSAGES.hasHolidayRequests);
+    expect(await json(await owner.get(`/api/v1/employees/${alice.id}`))).toEqual(alice);
+    expect(await history()).toEqual(before);
+
+    // Any request counts, a cancelled one too; and the database refuses it without the service's check.
+    const created = await json(await owner.post('/api/v1/employees', newEmployee()));
+    await t.app.database.db.execute(sql`
+      insert into holiday_requests (company_id, employee_record_id, start_date, end_date, status, working_days, days_requested)
+      select company_id, id, '2026-01-05', '2026-01-05', 'cancelled', 1, 1 from employee_records where id = ${created.id}`);
+    const refused = await owner.call('DELETE', `/api/v1/employees/${created.id}`);
+    expect(refused.status).toBe(409);
+    await expect(
+      t.app.database.db.execute(sql`delete from employee_records where id = ${created.id}`),
+    ).rejects.toThrow();
+    expect((await query(sql`select id from employee_records where id = ${created.id}`)).length).toBe(1);
   });
 
   it("keeps company B from reading, changing or deleting company A's employees", async () => {

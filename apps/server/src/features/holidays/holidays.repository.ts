@@ -1,7 +1,7 @@
 import type { HolidayStatus, HolidayType } from '@hr/shared/hr/holidays.schemas';
-import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
-import { companySettings, profiles } from '../../db/schema/core.ts';
+import { companySettings, profiles, userRoles } from '../../db/schema/core.ts';
 import { employeeRecords, holidayRequests } from '../../db/schema/hr.ts';
 
 /** The requester's employee record; `lock` holds it until the transaction ends so that one
@@ -93,17 +93,44 @@ const requesterEmail = sql<
   string | null
 >`coalesce(${employeeRecords.email}, (select p.email from ${profiles} p where p.id = ${holidayRequests.userId}))`;
 
-/** Pending requests waiting for this line manager, newest first, with who asked. */
-export async function listPendingForManager(tx: Tx, companyId: string, managerId: string) {
+/**
+ * Who may decide a pending request now (ADR 0049): the employee's current line manager, read from the
+ * employee record at the moment of the decision, never the one stored when the request was made (a
+ * replaced manager decides nothing); null when there is none (or the record names the requester),
+ * and then the company's super admins decide.
+ */
+const currentApprover = sql<
+  string | null
+>`nullif(${employeeRecords.lineManagerId}, ${holidayRequests.userId})`;
+
+/**
+ * The caller may decide the request: never their own (by the request or the employee record), and
+ * only as its current approver, or as a super admin when it has none.
+ */
+function decidableBy(userId: string, isSuperAdmin: boolean): SQL {
+  const approver = isSuperAdmin
+    ? sql`coalesce(${currentApprover} = ${userId}, true)`
+    : sql`${currentApprover} = ${userId}`;
+  return sql`(${holidayRequests.userId} is distinct from ${userId}
+    and ${employeeRecords.userId} is distinct from ${userId}
+    and ${approver})`;
+}
+
+/** Pending requests the caller may decide (their reports'; for a super admin also those without a line manager), newest first. */
+export async function listPendingForApprover(
+  tx: Tx,
+  companyId: string,
+  approver: { userId: string; isSuperAdmin: boolean },
+) {
   return tx
     .select({ request: holidayRequests, requesterName, requesterEmail })
     .from(holidayRequests)
-    .leftJoin(employeeRecords, eq(employeeRecords.id, holidayRequests.employeeRecordId))
+    .innerJoin(employeeRecords, eq(employeeRecords.id, holidayRequests.employeeRecordId))
     .where(
       and(
         eq(holidayRequests.companyId, companyId),
-        eq(holidayRequests.lineManagerId, managerId),
         eq(holidayRequests.status, 'pending'),
+        decidableBy(approver.userId, approver.isSuperAdmin),
       ),
     )
     .orderBy(desc(holidayRequests.submittedAt), desc(holidayRequests.id));
@@ -117,35 +144,114 @@ export async function findRequest(tx: Tx, companyId: string, id: string) {
   return row ?? null;
 }
 
+/** A request with its current approver and the employee record's user (why a decision was refused). */
+export async function findRequestForDecision(tx: Tx, companyId: string, id: string) {
+  const [row] = await tx
+    .select({
+      status: holidayRequests.status,
+      userId: holidayRequests.userId,
+      employeeUserId: employeeRecords.userId,
+      approverId: currentApprover,
+    })
+    .from(holidayRequests)
+    .innerJoin(employeeRecords, eq(employeeRecords.id, holidayRequests.employeeRecordId))
+    .where(and(eq(holidayRequests.companyId, companyId), eq(holidayRequests.id, id)));
+  return row ?? null;
+}
+
 /**
- * Decides a request only if it is still pending and the caller is its line manager: one conditional
- * UPDATE, so of two managers deciding at the same moment exactly one wins.
+ * Decides a request only if it is still pending and the caller may decide it now (`decidableBy`): one
+ * conditional UPDATE, so of two approvers deciding at the same moment exactly one wins, and a manager
+ * replaced a moment before finds nothing to update.
  */
 export async function decideRequest(
   tx: Tx,
   companyId: string,
   id: string,
-  managerId: string,
+  approver: { userId: string; isSuperAdmin: boolean },
   decision: { status: 'approved' | 'rejected'; comment: string | null },
 ) {
   const [row] = await tx
     .update(holidayRequests)
     .set({
       status: decision.status,
-      reviewedBy: managerId,
+      reviewedBy: approver.userId,
       reviewedAt: new Date(),
       reviewerComments: decision.comment,
     })
+    .from(employeeRecords)
     .where(
       and(
+        eq(employeeRecords.id, holidayRequests.employeeRecordId),
         eq(holidayRequests.companyId, companyId),
         eq(holidayRequests.id, id),
-        eq(holidayRequests.lineManagerId, managerId),
         eq(holidayRequests.status, 'pending'),
+        decidableBy(approver.userId, approver.isSuperAdmin),
       ),
     )
-    .returning();
+    .returning(getTableColumns(holidayRequests));
   return row ?? null;
+}
+
+/** The company's super admins: the approvers of requests whose employee has no line manager. */
+export async function listSuperAdminIds(tx: Tx, companyId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ id: profiles.id })
+    .from(profiles)
+    .innerJoin(userRoles, eq(userRoles.userId, profiles.id))
+    .where(and(eq(profiles.companyId, companyId), eq(userRoles.role, 'super_admin')));
+  return rows.map((r) => r.id);
+}
+
+export interface MovedRequest {
+  id: string;
+  userId: string | null;
+  lineManagerId: string | null;
+  employeeName: string;
+  startDate: string;
+  endDate: string;
+  holidayType: HolidayType;
+  workingDays: number;
+}
+
+/**
+ * Pending requests follow their employee's line manager: the stored approver of the given records'
+ * pending requests is set to the current one (null: the super admins). Returns the requests that moved.
+ * Called in the transaction of every change of a line manager (employee form, profile, user removal).
+ */
+export async function movePendingToCurrentApprover(
+  tx: Tx,
+  companyId: string,
+  employeeRecordIds: string[],
+): Promise<MovedRequest[]> {
+  if (!employeeRecordIds.length) return [];
+  const result = await tx.execute(sql`
+    update holiday_requests r
+    set line_manager_id = nullif(e.line_manager_id, r.user_id)
+    from employee_records e
+    where e.id = r.employee_record_id and e.company_id = ${companyId}
+      and r.company_id = ${companyId} and r.status = 'pending'
+      and r.employee_record_id in (${sql.join(
+        employeeRecordIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})
+      and r.line_manager_id is distinct from nullif(e.line_manager_id, r.user_id)
+    returning r.id, r.user_id as "userId", r.line_manager_id as "lineManagerId", e.full_name as "employeeName",
+      to_char(r.start_date, 'YYYY-MM-DD') as "startDate", to_char(r.end_date, 'YYYY-MM-DD') as "endDate",
+      r.holiday_type as "holidayType", r.working_days::float8 as "workingDays"`);
+  return rowsOf<MovedRequest>(result);
+}
+
+/** Whether any holiday request (any status) belongs to the employee record: its history. */
+export async function employeeHasRequests(tx: Tx, companyId: string, employeeRecordId: string) {
+  const [row] = await tx
+    .select({ id: holidayRequests.id })
+    .from(holidayRequests)
+    .where(
+      and(eq(holidayRequests.companyId, companyId), eq(holidayRequests.employeeRecordId, employeeRecordId)),
+    )
+    .limit(1);
+  return Boolean(row);
 }
 
 /** The requester cancels their own request while it is pending, or approved and not yet started. */
@@ -168,6 +274,7 @@ export async function cancelOwnRequest(tx: Tx, companyId: string, id: string, us
 const teamHolidayColumns = {
   id: holidayRequests.id,
   userId: holidayRequests.userId,
+  approverId: currentApprover,
   employeeName: employeeRecords.fullName,
   startDate: holidayRequests.startDate,
   endDate: holidayRequests.endDate,
@@ -179,6 +286,8 @@ const teamHolidayColumns = {
 export interface TeamHolidayRow {
   id: string;
   userId: string | null;
+  /** The employee's current approver (null: the super admins): may see the holiday's type (ADR 0050). */
+  approverId: string | null;
   employeeName: string;
   startDate: string;
   endDate: string;
@@ -201,8 +310,9 @@ export interface CalendarPreviewRow extends TeamHolidayRow {
 const byName = (name: string, employeeRecordId: string) =>
   sql.raw(`${name} collate "und-x-icu", ${employeeRecordId}`);
 
-const teamHolidayFields = (alias: string, nameAlias = alias) =>
+const teamHolidayFields = (alias: string, nameAlias = alias, managerAlias = nameAlias) =>
   sql.raw(`${alias}.id, ${alias}.user_id as "userId", ${nameAlias}.full_name as "employeeName",
+    nullif(${managerAlias}.line_manager_id, ${alias}.user_id) as "approverId",
     to_char(${alias}.start_date, 'YYYY-MM-DD') as "startDate", to_char(${alias}.end_date, 'YYYY-MM-DD') as "endDate",
     ${alias}.holiday_type as "holidayType", ${alias}.working_days::float8 as "workingDays"`);
 
@@ -291,7 +401,7 @@ export async function listCalendarDay(
   const result = await tx.execute(sql`
     with x as (
       select distinct on (r.employee_record_id) r.id, r.user_id, r.employee_record_id, e.full_name,
-        r.start_date, r.end_date, r.holiday_type, r.working_days
+        e.line_manager_id, r.start_date, r.end_date, r.holiday_type, r.working_days
       from holiday_requests r
       join employee_records e on e.id = r.employee_record_id
       where r.company_id = ${companyId} and r.status = 'approved'

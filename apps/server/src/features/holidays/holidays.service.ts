@@ -40,14 +40,18 @@ import {
   findHolidaySettings,
   findOverlappingRequest,
   findRequest,
+  findRequestForDecision,
   type HolidayRequestRow,
   insertHolidayRequest,
   listApprovedAnnualOf,
   listCalendarDay,
   listCalendarPreview,
-  listPendingForManager,
+  listPendingForApprover,
   listRequestsOfUser,
+  listSuperAdminIds,
   listUpcomingApproved,
+  movePendingToCurrentApprover,
+  type TeamHolidayRow,
 } from './holidays.repository.ts';
 
 type SubmitInput = z.output<typeof holidayRequestInputSchema>;
@@ -109,8 +113,29 @@ export async function workingDaysBetween(
 }
 
 /**
- * Submits a request. Pending when the employee has a line manager (who is notified); otherwise approved at
- * once, reviewed by the requester. A request overlapping a pending or approved one is refused.
+ * Tells the approvers of a pending request about it: its line manager, or when it has none every
+ * super admin of the company but the requester (ADR 0049).
+ */
+async function notifyApprovers(
+  tx: Tx,
+  companyId: string,
+  request: { userId: string | null; lineManagerId: string | null },
+  title: string,
+  message: string,
+): Promise<void> {
+  const recipients = request.lineManagerId
+    ? [request.lineManagerId]
+    : (await listSuperAdminIds(tx, companyId)).filter((id) => id !== request.userId);
+  for (const userId of recipients) {
+    await insertNotification(tx, { companyId, userId, type: 'holiday_request', title, message });
+  }
+}
+
+/**
+ * Submits a request (ADR 0049). Pending for the employee's line manager when they have one (who is
+ * notified). Without one, approved at once (reviewed by the requester) only when the requester is a
+ * super admin; anyone else's goes pending to the company's super admins, who are all notified. A
+ * request overlapping a pending or approved one is refused.
  */
 export async function submitHolidayRequest(
   db: Db,
@@ -141,6 +166,7 @@ export async function submitHolidayRequest(
     }
     const manager =
       employee.lineManagerId && employee.lineManagerId !== userId ? employee.lineManagerId : null;
+    const autoApproved = !manager && principal.role === 'super_admin';
     const created = await insertHolidayRequest(tx, {
       companyId: principal.companyId,
       employeeRecordId: employee.id,
@@ -150,26 +176,47 @@ export async function submitHolidayRequest(
       endDate: input.endDate,
       holidayType: input.holidayType,
       reason: input.reason,
-      status: manager ? 'pending' : 'approved',
+      status: autoApproved ? 'approved' : 'pending',
       workingDays,
       daysRequested: totalDays,
-      reviewedBy: manager ? null : userId,
-      reviewedAt: manager ? null : new Date(),
+      reviewedBy: autoApproved ? userId : null,
+      reviewedAt: autoApproved ? new Date() : null,
     });
-    if (manager) {
-      await insertNotification(tx, {
-        companyId: principal.companyId,
-        userId: manager,
-        type: 'holiday_request',
-        title: 'New holiday request',
-        message: `${employee.fullName} requested ${describe(created)} (${workingDays} working days).`,
-      });
+    if (!autoApproved) {
+      await notifyApprovers(
+        tx,
+        principal.companyId,
+        created,
+        'New holiday request',
+        `${employee.fullName} requested ${describe(created)} (${workingDays} working days).`,
+      );
     }
     return created;
   });
   return toRequest(row);
 }
 
+/**
+ * In the transaction that changed line managers: the given employee records' pending requests move to
+ * their current approver (the new line manager, or the super admins when there is none), who are told
+ * about each one. The former manager can decide none of them any more (ADR 0049).
+ */
+export async function movePendingRequestsToCurrentApprovers(
+  tx: Tx,
+  companyId: string,
+  employeeRecordIds: string[],
+): Promise<void> {
+  const moved = await movePendingToCurrentApprover(tx, companyId, employeeRecordIds);
+  for (const request of moved) {
+    await notifyApprovers(
+      tx,
+      companyId,
+      request,
+      'Holiday request to decide',
+      `${request.employeeName} requested ${describe(request)} (${request.workingDays} working days). It now waits for your decision.`,
+    );
+  }
+}
 export async function listMyRequests(
   db: Db,
   principal: Principal,
@@ -181,9 +228,14 @@ export async function listMyRequests(
   return { items: rows.map(toRequest) };
 }
 
+/** Who the principal is as an approver: their id, and whether they decide requests without a line manager. */
+function approverOf(principal: Principal) {
+  return { userId: principal.user.id, isSuperAdmin: principal.role === 'super_admin' };
+}
+
 export async function listMyApprovals(db: Db, principal: Principal): Promise<ApprovalsResponse> {
   const rows = await withTenant(db, tenantOf(principal), (tx) =>
-    listPendingForManager(tx, principal.companyId, principal.user.id),
+    listPendingForApprover(tx, principal.companyId, approverOf(principal)),
   );
   return {
     items: rows.map((r) => ({
@@ -194,24 +246,32 @@ export async function listMyApprovals(db: Db, principal: Principal): Promise<App
   };
 }
 
-/** Approve or reject: only the request's line manager, only while pending (409 once decided). */
+/**
+ * Approve or reject, only while pending (409 once decided): only the request's current approver (the
+ * employee's line manager now, or a super admin when there is none), never the requester (ADR 0049).
+ */
 export async function decideHolidayRequest(
   db: Db,
   principal: Principal,
   id: string,
   input: DecisionInput,
 ): Promise<HolidayRequest> {
-  const managerId = principal.user.id;
+  const approver = approverOf(principal);
   const row = await withTenant(db, tenantOf(principal), async (tx) => {
     const status = input.decision === 'approve' ? 'approved' : 'rejected';
-    const decided = await decideRequest(tx, principal.companyId, id, managerId, {
+    const decided = await decideRequest(tx, principal.companyId, id, approver, {
       status,
       comment: input.comment,
     });
     if (!decided) {
-      const existing = await findRequest(tx, principal.companyId, id);
+      const existing = await findRequestForDecision(tx, principal.companyId, id);
       if (!existing) throw errors.notFound();
-      if (existing.lineManagerId !== managerId) throw errors.forbidden(HOLIDAY_MESSAGES.notYourRequest);
+      const me = approver.userId;
+      if (existing.userId === me || existing.employeeUserId === me) {
+        throw errors.forbidden(HOLIDAY_MESSAGES.ownRequest);
+      }
+      const mayDecide = existing.approverId === me || (existing.approverId === null && approver.isSuperAdmin);
+      if (!mayDecide) throw errors.forbidden(HOLIDAY_MESSAGES.notYourRequest);
       throw errors.conflict(HOLIDAY_MESSAGES.alreadyDecided);
     }
     if (decided.userId) {
@@ -318,10 +378,24 @@ export async function balancesOfRecords(
   );
 }
 
-function toTeamHoliday(
-  row: Omit<TeamHoliday, 'employeeName'> & { employeeName: string | null },
-): TeamHoliday {
-  return { ...row, employeeName: row.employeeName ?? HOLIDAY_MESSAGES.unknownEmployee };
+type TeamHolidayInput = Omit<TeamHolidayRow, 'employeeName'> & { employeeName: string | null };
+
+/**
+ * A colleague's holiday as this viewer may see it (ADR 0050): the type only for the person, their
+ * current approver and the company's super admins; for anyone else null ("Away"), whatever the type,
+ * so that "Away" says nothing about which kind of absence it is.
+ */
+function teamHolidayFor(principal: Principal) {
+  const me = principal.user.id;
+  const seesAll = principal.role === 'super_admin';
+  return ({ approverId, ...row }: TeamHolidayInput): TeamHoliday => {
+    const mayKnow = seesAll || row.userId === me || approverId === me;
+    return {
+      ...row,
+      holidayType: mayKnow ? row.holidayType : null,
+      employeeName: row.employeeName ?? HOLIDAY_MESSAGES.unknownEmployee,
+    };
+  };
 }
 
 /**
@@ -345,6 +419,7 @@ export async function teamCalendar(db: Db, principal: Principal, month: string):
     CALENDAR_SETTINGS,
   );
   const days: CalendarDaySummary[] = [];
+  const toTeamHoliday = teamHolidayFor(principal);
   for (const { day, people, ...entry } of rows) {
     let current = days.at(-1);
     if (current?.date !== day) {
@@ -369,7 +444,7 @@ export async function teamCalendarDay(
       listCalendarDay(tx, principal.companyId, query.date, { offset: query.offset, limit: query.limit }),
     CALENDAR_SETTINGS,
   );
-  return { date: query.date, total, offset: query.offset, items: items.map(toTeamHoliday) };
+  return { date: query.date, total, offset: query.offset, items: items.map(teamHolidayFor(principal)) };
 }
 
 export async function upcomingTeamHolidays(
@@ -380,5 +455,5 @@ export async function upcomingTeamHolidays(
   const rows = await withTenant(db, tenantOf(principal), (tx) =>
     listUpcomingApproved(tx, principal.companyId, today, UPCOMING_LIMIT),
   );
-  return { items: rows.map(toTeamHoliday) };
+  return { items: rows.map(teamHolidayFor(principal)) };
 }

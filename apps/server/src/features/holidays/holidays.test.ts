@@ -318,15 +318,27 @@ describe('team calendar and upcoming holidays', () => {
     const ids: Record<string, string> = {};
 
     beforeAll(async () => {
-      // Owner, admin and manager have no line manager: approved at once.
       const book = async (email: string, startDate: string, endDate: string) => {
         const res = await (await signedIn(email)).post('/api/v1/holidays/requests', { startDate, endDate });
         expect(res.status, email).toBe(201);
         return json(res);
       };
+      // The owner (a super admin without a line manager) is approved at once; admin and manager have
+      // no line manager either, so theirs wait for a super admin (ADR 0049), who approves them.
+      const owner = await signedIn('owner@northwind.example');
       ids.owner = (await book('owner@northwind.example', addDays(first, -3), day(2))).id;
-      ids.admin = (await book('admin@northwind.example', day(1), day(3))).id;
-      ids.manager = (await book('manager@northwind.example', day(1), day(5))).id;
+      for (const [key, email, from, to] of [
+        ['admin', 'admin@northwind.example', day(1), day(3)],
+        ['manager', 'manager@northwind.example', day(1), day(5)],
+      ] as const) {
+        const pending = await book(email, from, to);
+        expect(pending).toMatchObject({ status: 'pending', lineManagerId: null });
+        const approved = await owner.post(`/api/v1/holidays/requests/${pending.id}/decision`, {
+          decision: 'approve',
+        });
+        expect(approved.status).toBe(200);
+        ids[key] = pending.id;
+      }
       // Alice's and Tom's go to their line manager, who approves them.
       const manager = await signedIn('manager@northwind.example');
       for (const [key, email, from, to] of [
@@ -486,5 +498,247 @@ describe('company walls', () => {
     );
     expect(rows[0]?.status).toBe('pending');
     expect(countWorkingDays(start, start)).toBe(1);
+  });
+});
+
+describe('who approves (ADR 0049)', () => {
+  // Dates from 232 to 267 days ahead: after the company-walls request, before the calendar month above.
+  const decide = (client: Awaited<ReturnType<typeof signedIn>>, id: string, decision = 'approve') =>
+    client.post(`/api/v1/holidays/requests/${id}/decision`, {
+      decision,
+      comment: decision === 'reject' ? 'No cover' : undefined,
+    });
+  const approvalIds = async (client: Awaited<ReturnType<typeof signedIn>>) =>
+    (await json(await client.get('/api/v1/holidays/approvals'))).items.map((r: { id: string }) => r.id);
+  const recordOf = async (owner: Awaited<ReturnType<typeof signedIn>>, email: string) =>
+    (await json(await owner.get(`/api/v1/employees?search=${encodeURIComponent(email)}`))).items[0];
+  /** The employee form's save with a new line manager (what an employees admin does). */
+  async function setLineManager(email: string, lineManagerId: string | null) {
+    const owner = await signedIn('owner@northwind.example');
+    const record = await recordOf(owner, email);
+    const res = await owner.call('PUT', `/api/v1/employees/${record.id}`, { ...record, lineManagerId });
+    expect(res.status).toBe(200);
+  }
+
+  it("sends an operative's request without a line manager to the super admins, never approving it", async () => {
+    const admin = await signedIn('admin@northwind.example'); // role admin, no line manager
+    const start = mondayAfter(232);
+    const res = await admin.post('/api/v1/holidays/requests', { startDate: start, endDate: start });
+    const request = await json(res);
+    expect(request).toMatchObject({ status: 'pending', lineManagerId: null, reviewedBy: null });
+    const ownerId = await userId('owner@northwind.example');
+    const notes = await query<{ user_id: string; message: string }>(
+      sql`select user_id, message from notifications where type = 'holiday_request' and message like 'Adam Archer%' order by created_at desc limit 1`,
+    );
+    expect(notes[0]?.user_id).toBe(ownerId);
+    // The requester can neither see it to decide nor decide it.
+    expect(await approvalIds(admin)).not.toContain(request.id);
+    const own = await decide(admin, request.id);
+    expect(own.status).toBe(403);
+    expect((await json(own)).error.message).toBe(HOLIDAY_MESSAGES.ownRequest);
+    // A line manager of others is not a super admin.
+    const manager = await signedIn('manager@northwind.example');
+    expect(await approvalIds(manager)).not.toContain(request.id);
+    expect((await decide(manager, request.id)).status).toBe(403);
+    // The super admin sees it in Approvals (the tab shows for them) and decides it.
+    const owner = await signedIn('owner@northwind.example');
+    expect((await json(await owner.get('/api/v1/me'))).profile.isLineManager).toBe(true);
+    expect(await approvalIds(owner)).toContain(request.id);
+    const decided = await decide(owner, request.id);
+    expect(await json(decided)).toMatchObject({ status: 'approved', reviewedBy: ownerId });
+  });
+
+  it('lets any super admin decide such a request, and sends a super admin with a line manager to that manager', async () => {
+    const tomId = await userId('tom@northwind.example');
+    await query(sql`update user_roles set role = 'super_admin' where user_id = ${tomId}`);
+    try {
+      const admin = await signedIn('admin@northwind.example');
+      const start = mondayAfter(246);
+      const request = await json(
+        await admin.post('/api/v1/holidays/requests', { startDate: start, endDate: start }),
+      );
+      const notified = await query<{ user_id: string }>(
+        sql`select user_id from notifications where type = 'holiday_request' and message like ${`Adam Archer%${start}%`}`,
+      );
+      expect(notified.map((n) => n.user_id).sort()).toEqual(
+        [tomId, await userId('owner@northwind.example')].sort(),
+      );
+      const tom = await signedIn('tom@northwind.example');
+      expect(await approvalIds(tom)).toContain(request.id);
+      expect((await json(await decide(tom, request.id, 'reject'))).status).toBe('rejected');
+
+      // Tom, now a super admin, still has a line manager: his request goes to her, not to himself.
+      const own = await json(
+        await tom.post('/api/v1/holidays/requests', {
+          startDate: mondayAfter(260),
+          endDate: mondayAfter(260),
+        }),
+      );
+      expect(own).toMatchObject({
+        status: 'pending',
+        lineManagerId: await userId('manager@northwind.example'),
+      });
+      expect(await approvalIds(tom)).not.toContain(own.id);
+      expect((await decide(tom, own.id)).status).toBe(403);
+      const owner = await signedIn('owner@northwind.example');
+      expect((await decide(owner, own.id)).status).toBe(403);
+      expect((await decide(await signedIn('manager@northwind.example'), own.id)).status).toBe(200);
+    } finally {
+      await query(sql`update user_roles set role = 'operative' where user_id = ${tomId}`);
+    }
+  });
+
+  it('moves pending requests to a new line manager: the former one decides nothing, the new one can', async () => {
+    const alice = await signedIn('alice@northwind.example');
+    const start = mondayAfter(239);
+    const request = await json(
+      await alice.post('/api/v1/holidays/requests', { startDate: start, endDate: addDays(start, 1) }),
+    );
+    const managerId = await userId('manager@northwind.example');
+    const tomId = await userId('tom@northwind.example');
+    expect(request.lineManagerId).toBe(managerId);
+
+    await setLineManager('alice@northwind.example', tomId);
+    const manager = await signedIn('manager@northwind.example');
+    expect(await approvalIds(manager)).not.toContain(request.id);
+    const refused = await decide(manager, request.id);
+    expect(refused.status).toBe(403);
+    expect((await json(refused)).error.message).toBe(HOLIDAY_MESSAGES.notYourRequest);
+    const tom = await signedIn('tom@northwind.example');
+    expect(await approvalIds(tom)).toContain(request.id);
+    const notes = await query<{ title: string }>(
+      sql`select title from notifications where user_id = ${tomId} order by created_at desc limit 1`,
+    );
+    expect(notes[0]?.title).toBe('Holiday request to decide');
+    const stored = await query<{ line_manager_id: string; status: string }>(
+      sql`select line_manager_id, status from holiday_requests where id = ${request.id}`,
+    );
+    expect(stored[0]).toEqual({ line_manager_id: tomId, status: 'pending' });
+
+    // Removing the line manager hands it to the super admins; Tom no longer decides it either.
+    await setLineManager('alice@northwind.example', null);
+    expect((await decide(tom, request.id)).status).toBe(403);
+    const owner = await signedIn('owner@northwind.example');
+    expect(await approvalIds(owner)).toContain(request.id);
+    expect((await json(await decide(owner, request.id))).status).toBe('approved');
+    await setLineManager('alice@northwind.example', managerId);
+  });
+
+  it('never lets a former manager decide, even if the stored approver was left behind', async () => {
+    // The decision reads the employee's current line manager, not the one stored on the request.
+    const alice = await signedIn('alice@northwind.example');
+    const start = mondayAfter(253);
+    const request = await json(
+      await alice.post('/api/v1/holidays/requests', { startDate: start, endDate: start }),
+    );
+    const tomId = await userId('tom@northwind.example');
+    await query(
+      sql`update employee_records set line_manager_id = ${tomId} where email = 'alice@northwind.example'`,
+    );
+    try {
+      expect((await decide(await signedIn('manager@northwind.example'), request.id)).status).toBe(403);
+      expect((await decide(await signedIn('tom@northwind.example'), request.id)).status).toBe(200);
+    } finally {
+      await query(
+        sql`update employee_records set line_manager_id = ${await userId('manager@northwind.example')} where email = 'alice@northwind.example'`,
+      );
+    }
+  });
+
+  it("approves a super admin's own request without a line manager at once, but never lets them decide their own pending one", async () => {
+    const owner = await signedIn('owner@northwind.example');
+    const ownerId = await userId('owner@northwind.example');
+    const managerId = await userId('manager@northwind.example');
+    await setLineManager('owner@northwind.example', managerId);
+    const start = mondayAfter(260);
+    const pending = await json(
+      await owner.post('/api/v1/holidays/requests', { startDate: start, endDate: start }),
+    );
+    expect(pending).toMatchObject({ status: 'pending', lineManagerId: managerId });
+    // The manager goes: the request waits for the super admins, and the owner is the only one.
+    await setLineManager('owner@northwind.example', null);
+    expect(await approvalIds(owner)).not.toContain(pending.id);
+    const own = await decide(owner, pending.id);
+    expect(own.status).toBe(403);
+    expect((await json(own)).error.message).toBe(HOLIDAY_MESSAGES.ownRequest);
+    expect(
+      (await query<{ status: string }>(sql`select status from holiday_requests where id = ${pending.id}`))[0]
+        ?.status,
+    ).toBe('pending');
+    const next = await json(
+      await owner.post('/api/v1/holidays/requests', {
+        startDate: addDays(start, 1),
+        endDate: addDays(start, 1),
+      }),
+    );
+    expect(next).toMatchObject({ status: 'approved', reviewedBy: ownerId });
+  });
+
+  it('refuses an operative who changes their own approver, then books: the request still goes to the manager', async () => {
+    const tom = await signedIn('tom@northwind.example');
+    const managerId = await userId('manager@northwind.example');
+    for (const lineManagerId of [null, await userId('alice@northwind.example')]) {
+      const res = await tom.call('PUT', '/api/v1/profile', { fullName: 'Tom Turner', lineManagerId });
+      expect(res.status).toBe(403);
+    }
+    const start = mondayAfter(246);
+    const request = await json(
+      await tom.post('/api/v1/holidays/requests', { startDate: start, endDate: start }),
+    );
+    expect(request).toMatchObject({ status: 'pending', lineManagerId: managerId, reviewedBy: null });
+  });
+});
+
+describe('the type of an absence is private (ADR 0050)', () => {
+  // Tom's seeded sick day (approved, two days from now) is among the next five on every list.
+  const seededSick = async () =>
+    (
+      await query<{ id: string; start: string }>(
+        sql`select id, to_char(start_date, 'YYYY-MM-DD') as start from holiday_requests r where holiday_type = 'sick' and status = 'approved' and user_id = ${await userId('tom@northwind.example')}`,
+      )
+    )[0] as { id: string; start: string };
+
+  async function typesSeenBy(email: string) {
+    const { id, start } = await seededSick();
+    const client = await signedIn(email);
+    const month: CalendarResponse = await json(
+      await client.get(`/api/v1/holidays/calendar?month=${start.slice(0, 7)}`),
+    );
+    const day: CalendarDayResponse = await json(
+      await client.get(`/api/v1/holidays/calendar/day?date=${start}`),
+    );
+    const upcoming = await json(await client.get('/api/v1/holidays/upcoming'));
+    const find = (items: { id: string; holidayType: string | null }[]) => {
+      const entry = items.find((e) => e.id === id);
+      expect(entry, email).toBeDefined();
+      return entry?.holidayType;
+    };
+    return {
+      month: find(month.days.flatMap((d) => d.entries)),
+      day: find(day.items),
+      upcoming: find(upcoming.items),
+    };
+  }
+
+  it('shows the type to the person, their line manager and the super admins only', async () => {
+    const sick = { month: 'sick', day: 'sick', upcoming: 'sick' };
+    const away = { month: null, day: null, upcoming: null };
+    // The owner reads first: the read cache keeps answers per user, so a colleague's read after it
+    // must not get the owner's answer.
+    expect(await typesSeenBy('owner@northwind.example')).toEqual(sick);
+    expect(await typesSeenBy('alice@northwind.example')).toEqual(away);
+    expect(await typesSeenBy('admin@northwind.example')).toEqual(away);
+    expect(await typesSeenBy('tom@northwind.example')).toEqual(sick);
+    expect(await typesSeenBy('manager@northwind.example')).toEqual(sick);
+    // Nothing in a colleague's answers names it.
+    const alice = await signedIn('alice@northwind.example');
+    const { start } = await seededSick();
+    for (const url of [
+      `/api/v1/holidays/calendar?month=${start.slice(0, 7)}`,
+      `/api/v1/holidays/calendar/day?date=${start}`,
+      '/api/v1/holidays/upcoming',
+    ]) {
+      expect(await (await alice.get(url)).text(), url).not.toContain('sick');
+    }
   });
 });

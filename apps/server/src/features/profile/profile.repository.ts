@@ -49,6 +49,14 @@ export async function mirrorLineManagerToEmployeeRecord(
     .where(and(eq(employeeRecords.companyId, companyId), eq(employeeRecords.userId, userId)));
 }
 
+export async function findEmployeeRecordIdOfUser(tx: Tx, companyId: string, userId: string) {
+  const [row] = await tx
+    .select({ id: employeeRecords.id })
+    .from(employeeRecords)
+    .where(and(eq(employeeRecords.companyId, companyId), eq(employeeRecords.userId, userId)));
+  return row?.id ?? null;
+}
+
 export async function setAvatarUrl(tx: Tx, userId: string, avatarUrl: string | null) {
   const [row] = await tx.update(profiles).set({ avatarUrl }).where(eq(profiles.id, userId)).returning();
   return row ?? null;

@@ -2,6 +2,8 @@
  * The user's own profile. The line manager has one source of truth across profile and employee record:
  * saving it here writes both in one transaction (the employee form writes both the other way round).
  */
+
+import { effectiveAccessLevel, hasAccessLevel } from '@hr/shared/permissions';
 import {
   type LineManagerOptionsResponse,
   PROFILE_MESSAGES,
@@ -17,7 +19,9 @@ import type { DetectedImage } from '../../integrations/storage/image-upload.ts';
 import { COMPANY_ASSETS_BUCKET, keyFromPublicUrl } from '../../integrations/storage/object-keys.ts';
 import { STORAGE_PUBLIC_PATH } from '../../integrations/storage/storage-factory.ts';
 import type { StoragePort } from '../../integrations/storage/storage-port.ts';
+import { movePendingRequestsToCurrentApprovers } from '../holidays/holidays.service.ts';
 import {
+  findEmployeeRecordIdOfUser,
   findProfile,
   isCompanyUser,
   listOtherCompanyUsers,
@@ -28,7 +32,18 @@ import {
 
 type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfile>>>;
 
-function toProfile(row: ProfileRow): Profile {
+/**
+ * A line manager is the approver of the user's holiday requests, so it is set only by someone who
+ * administers employee records (ADR 0051): super_admin and developer with the employees section at
+ * Admin or Full, the gate of editing an employee record. Everyone else sees theirs read-only.
+ */
+export function mayChangeLineManager(principal: Principal): boolean {
+  if (principal.role !== 'super_admin' && principal.role !== 'developer') return false;
+  const level = effectiveAccessLevel(principal.role, 'employees', principal.levels.employees);
+  return hasAccessLevel(level, 'admin');
+}
+
+function toProfile(row: ProfileRow, principal: Principal): Profile {
   return {
     id: row.id,
     email: row.email,
@@ -36,13 +51,14 @@ function toProfile(row: ProfileRow): Profile {
     position: row.position,
     lineManagerId: row.lineManager,
     avatarUrl: row.avatarUrl,
+    canChangeLineManager: mayChangeLineManager(principal),
   };
 }
 
 export async function getProfile(db: Db, principal: Principal): Promise<Profile> {
   const row = await withTenant(db, tenantOf(principal), (tx) => findProfile(tx, principal.user.id));
   if (!row) throw errors.notFound();
-  return toProfile(row);
+  return toProfile(row, principal);
 }
 
 export async function getLineManagerOptions(
@@ -55,6 +71,11 @@ export async function getLineManagerOptions(
   return { users };
 }
 
+/**
+ * Saves name, position and line manager: a line manager different from the current one only from a
+ * user who may change it (403 otherwise, nothing saved). A new line manager is written to the profile and
+ * the linked employee record together, and the user's pending requests move to the new approver.
+ */
 export async function updateProfile(
   db: Db,
   principal: Principal,
@@ -68,7 +89,14 @@ export async function updateProfile(
     );
   }
   const row = await withTenant(db, tenantOf(principal), async (tx) => {
-    if (input.lineManagerId && !(await isCompanyUser(tx, principal.companyId, input.lineManagerId))) {
+    const current = await findProfile(tx, me);
+    if (!current) throw errors.notFound();
+    const lineManager = input.lineManagerId;
+    const changesManager = lineManager !== current.lineManager;
+    if (changesManager && !mayChangeLineManager(principal)) {
+      throw errors.forbidden(PROFILE_MESSAGES.lineManagerLocked);
+    }
+    if (changesManager && lineManager && !(await isCompanyUser(tx, principal.companyId, lineManager))) {
       throw errors.validation(
         { lineManagerId: PROFILE_MESSAGES.unknownLineManager },
         PROFILE_MESSAGES.unknownLineManager,
@@ -77,13 +105,17 @@ export async function updateProfile(
     const updated = await updateOwnProfile(tx, me, {
       fullName: input.fullName,
       position: input.position,
-      lineManager: input.lineManagerId,
+      lineManager,
     });
-    await mirrorLineManagerToEmployeeRecord(tx, principal.companyId, me, input.lineManagerId);
+    if (changesManager) {
+      await mirrorLineManagerToEmployeeRecord(tx, principal.companyId, me, lineManager);
+      const recordId = await findEmployeeRecordIdOfUser(tx, principal.companyId, me);
+      if (recordId) await movePendingRequestsToCurrentApprovers(tx, principal.companyId, [recordId]);
+    }
     return updated;
   });
   if (!row) throw errors.notFound();
-  return toProfile(row);
+  return toProfile(row, principal);
 }
 
 /** Stores the avatar as {userId}/avatar-{timestamp}.{ext} in company-assets; the old one is deleted. */
@@ -125,5 +157,5 @@ async function replaceAvatar(
   if (oldKey?.startsWith(`${principal.user.id}/`) && previous !== avatarUrl) {
     await storage.delete(COMPANY_ASSETS_BUCKET, oldKey);
   }
-  return toProfile(row);
+  return toProfile(row, principal);
 }

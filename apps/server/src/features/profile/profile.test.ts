@@ -1,3 +1,4 @@
+import { PROFILE_MESSAGES } from '@hr/shared/profile/profile.schemas';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { httpClient, json, useTestApp } from '../../../test/test-context.ts';
@@ -50,52 +51,101 @@ describe('profile', () => {
     const res = await alice.call('PUT', '/api/v1/profile', {
       fullName: '  Alice A. Anders ',
       position: '   ',
-      lineManagerId: '',
+      lineManagerId: await idOf('manager@northwind.example'),
     });
     expect(res.status).toBe(200);
     expect(await json(res)).toMatchObject({
       id: aliceId,
       fullName: 'Alice A. Anders',
       position: null,
-      lineManagerId: null,
+      lineManagerId: await idOf('manager@northwind.example'),
     });
   });
 
   it('writes the line manager to the profile and the linked employee record together', async () => {
-    const tom = await signedIn('tom@northwind.example');
-    const tomId = await idOf('tom@northwind.example');
+    // Only super_admin and developer with the employees section at Admin or Full may (ADR 0051).
+    const owner = await signedIn('owner@northwind.example');
     const ownerId = await idOf('owner@northwind.example');
-    const res = await tom.call('PUT', '/api/v1/profile', {
-      fullName: 'Tom Turner',
-      position: 'Welder',
-      lineManagerId: ownerId,
+    const managerId = await idOf('manager@northwind.example');
+    expect((await json(await owner.get('/api/v1/profile'))).canChangeLineManager).toBe(true);
+    const res = await owner.call('PUT', '/api/v1/profile', {
+      fullName: 'Olivia Owen',
+      position: 'Managing Director',
+      lineManagerId: managerId,
     });
     expect(res.status).toBe(200);
     const [row] = rowsOf<{ profile: string; record: string }>(
       await db().execute(
-        sql`select p.line_manager as profile, e.line_manager_id as record from profiles p join employee_records e on e.user_id = p.id where p.id = ${tomId}`,
+        sql`select p.line_manager as profile, e.line_manager_id as record from profiles p join employee_records e on e.user_id = p.id where p.id = ${ownerId}`,
       ),
     );
-    expect(row).toEqual({ profile: ownerId, record: ownerId });
+    expect(row).toEqual({ profile: managerId, record: managerId });
+    expect(
+      (await owner.call('PUT', '/api/v1/profile', { fullName: 'Olivia Owen', lineManagerId: null })).status,
+    ).toBe(200);
+  });
+
+  it('keeps the line manager read-only for everyone else: a change is 403 and saves nothing', async () => {
+    const tom = await signedIn('tom@northwind.example');
+    const tomId = await idOf('tom@northwind.example');
+    const managerId = await idOf('manager@northwind.example');
+    const ownerId = await idOf('owner@northwind.example');
+    const before = await json(await tom.get('/api/v1/profile'));
+    expect(before).toMatchObject({ lineManagerId: managerId, canChangeLineManager: false });
+    for (const lineManagerId of [null, '', ownerId]) {
+      const res = await tom.call('PUT', '/api/v1/profile', {
+        fullName: 'Changed',
+        position: null,
+        lineManagerId,
+      });
+      expect(res.status, String(lineManagerId)).toBe(403);
+      expect((await json(res)).error.message).toBe(PROFILE_MESSAGES.lineManagerLocked);
+    }
+    expect(await json(await tom.get('/api/v1/profile'))).toEqual(before);
+    const [record] = rowsOf<{ manager: string }>(
+      await db().execute(
+        sql`select line_manager_id as manager from employee_records where user_id = ${tomId}`,
+      ),
+    );
+    expect(record?.manager).toBe(managerId);
+    // Name and position still save with the line manager sent unchanged.
+    const same = await tom.call('PUT', '/api/v1/profile', {
+      fullName: 'Tom T.',
+      position: 'Welder',
+      lineManagerId: managerId,
+    });
+    expect(same.status).toBe(200);
+    expect(await json(same)).toMatchObject({ fullName: 'Tom T.', lineManagerId: managerId });
+    // A super admin whose employees section is only at View may not either.
+    await db().execute(
+      sql`insert into user_permissions (user_id, section_id, access_level, company_id) select ${ownerId}, 'employees', 'view', company_id from profiles where id = ${ownerId}`,
+    );
+    const owner = await signedIn('owner@northwind.example');
+    expect((await json(await owner.get('/api/v1/profile'))).canChangeLineManager).toBe(false);
+    expect(
+      (await owner.call('PUT', '/api/v1/profile', { fullName: 'Olivia Owen', lineManagerId: managerId }))
+        .status,
+    ).toBe(403);
+    await db().execute(sql`delete from user_permissions where user_id = ${ownerId}`);
   });
 
   it('refuses oneself or a user of another company as line manager, changing nothing', async () => {
-    const tom = await signedIn('tom@northwind.example');
-    const tomId = await idOf('tom@northwind.example');
-    const before = await json(await tom.get('/api/v1/profile'));
-    const self = await tom.call('PUT', '/api/v1/profile', {
+    const owner = await signedIn('owner@northwind.example');
+    const ownerId = await idOf('owner@northwind.example');
+    const before = await json(await owner.get('/api/v1/profile'));
+    const self = await owner.call('PUT', '/api/v1/profile', {
       fullName: 'X',
       position: null,
-      lineManagerId: tomId,
+      lineManagerId: ownerId,
     });
     expect(self.status).toBe(400);
     expect((await json(self)).error.fields.lineManagerId).toBe('You cannot be your own line manager.');
     const sam = await idOf('sam@southbank.example');
     expect(
-      (await tom.call('PUT', '/api/v1/profile', { fullName: 'X', position: null, lineManagerId: sam }))
+      (await owner.call('PUT', '/api/v1/profile', { fullName: 'X', position: null, lineManagerId: sam }))
         .status,
     ).toBe(400);
-    expect(await json(await tom.get('/api/v1/profile'))).toEqual(before);
+    expect(await json(await owner.get('/api/v1/profile'))).toEqual(before);
   });
 
   it('uploads an avatar under the user folder, replaces it, removes it, and refuses non-images', async () => {

@@ -139,8 +139,9 @@ export async function setRole(tx: Tx, userId: string, role: Role): Promise<void>
 /**
  * Takes a user out of the company: role, section levels and profile go; their employee record and
  * history stay. People they managed lose them as line manager on both the profile and the record.
+ * Returns the employee records that lost their line manager (their pending requests have to move).
  */
-export async function removeCompanyAccess(tx: Tx, companyId: string, userId: string): Promise<void> {
+export async function removeCompanyAccess(tx: Tx, companyId: string, userId: string): Promise<string[]> {
   await tx
     .delete(userPermissions)
     .where(and(eq(userPermissions.companyId, companyId), eq(userPermissions.userId, userId)));
@@ -149,11 +150,13 @@ export async function removeCompanyAccess(tx: Tx, companyId: string, userId: str
     .update(profiles)
     .set({ lineManager: null })
     .where(and(eq(profiles.companyId, companyId), eq(profiles.lineManager, userId)));
-  await tx
+  const managed = await tx
     .update(employeeRecords)
     .set({ lineManagerId: null })
-    .where(and(eq(employeeRecords.companyId, companyId), eq(employeeRecords.lineManagerId, userId)));
+    .where(and(eq(employeeRecords.companyId, companyId), eq(employeeRecords.lineManagerId, userId)))
+    .returning({ id: employeeRecords.id });
   await tx.delete(profiles).where(and(eq(profiles.companyId, companyId), eq(profiles.id, userId)));
+  return managed.map((r) => r.id);
 }
 
 /** Ends every session of the user and removes their password, so they can neither stay nor come back in. */

@@ -27,6 +27,7 @@ import { findUserIdByEmail, insertCredentialUser } from '../auth/auth.repository
 import type { Auth } from '../auth/auth.ts';
 import { insertProfileWithRole } from '../auth/provisioning.repository.ts';
 import { insertSecurityEvent } from '../auth/security-events.repository.ts';
+import { movePendingRequestsToCurrentApprovers } from '../holidays/holidays.service.ts';
 import {
   companyUserIds,
   deleteInvitation,
@@ -257,7 +258,9 @@ export async function removeUser(
     if (user.role === 'super_admin' && superAdmins.length <= 1) throw lastSuperAdmin();
     if (user.role === 'super_admin')
       await keepFullSuperAdmin(tx, principal.companyId, superAdmins, { removedUserId: userId });
-    await removeCompanyAccess(tx, principal.companyId, userId);
+    const managed = await removeCompanyAccess(tx, principal.companyId, userId);
+    // Their reports' pending requests go to the super admins (ADR 0049).
+    await movePendingRequestsToCurrentApprovers(tx, principal.companyId, managed);
     return user;
   });
   await insertSecurityEvent(db, {

@@ -1,5 +1,10 @@
 /** Overview: the next approved team holidays, compact. */
-import { HOLIDAY_MESSAGES, HOLIDAY_TYPE_LABELS, UPCOMING_LIMIT } from '@hr/shared/hr/holidays.schemas';
+import {
+  HOLIDAY_AWAY_LABEL,
+  HOLIDAY_MESSAGES,
+  HOLIDAY_TYPE_LABELS,
+  UPCOMING_LIMIT,
+} from '@hr/shared/hr/holidays.schemas';
 import { errorMessage } from '@/lib/api-client';
 import { useUpcomingHolidays } from '../api/list-upcoming';
 import { formatDateRange } from '../lib/dates';
@@ -22,7 +27,8 @@ export function TeamHolidaysList() {
           <div className="min-w-0">
             <p className="truncate text-sm font-medium">{holiday.employeeName}</p>
             <p className="truncate text-xs text-muted-foreground">
-              {HOLIDAY_TYPE_LABELS[holiday.holidayType]}
+              {/* The server leaves out the type of a colleague's absence unless this user may see it. */}
+              {holiday.holidayType ? HOLIDAY_TYPE_LABELS[holiday.holidayType] : HOLIDAY_AWAY_LABEL}
             </p>
           </div>
           <p className="shrink-0 text-right text-xs text-muted-foreground">

@@ -21,6 +21,8 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   const [fullName, setFullName] = useState(profile.fullName ?? '');
   const [position, setPosition] = useState(profile.position ?? '');
   const [lineManagerId, setLineManagerId] = useState(profile.lineManagerId ?? '');
+  // The server decides who may change their own line manager (ADR 0051); others see it read-only.
+  const managerLocked = !profile.canChangeLineManager;
   const users = useLineManagerOptions();
   const update = useUpdateProfile();
   const upload = useUploadAvatar();
@@ -40,7 +42,12 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     update.mutate(
-      { fullName, position, lineManagerId: lineManagerId || null },
+      {
+        fullName,
+        position,
+        // Read-only: the line manager as loaded goes back unchanged (the server refuses a change).
+        lineManagerId: managerLocked ? profile.lineManagerId : lineManagerId || null,
+      },
       {
         onSuccess: () => notify.success(PROFILE_MESSAGES.updated),
         onError: (error) => notify.error(PROFILE_MESSAGES.updateFailed, errorMessage(error)),
@@ -131,9 +138,10 @@ export function ProfileForm({ profile }: { profile: Profile }) {
               <Label htmlFor={ids.manager}>Line Manager</Label>
               <NativeSelect
                 id={ids.manager}
-                value={lineManagerId}
+                value={managerLocked ? (profile.lineManagerId ?? '') : lineManagerId}
                 onChange={(e) => setLineManagerId(e.target.value)}
-                disabled={users.isPending}
+                disabled={managerLocked || users.isPending}
+                aria-describedby={managerLocked ? `${ids.manager}-note` : undefined}
               >
                 <option value="">No line manager</option>
                 {users.data?.users.map((u) => (
@@ -142,6 +150,11 @@ export function ProfileForm({ profile }: { profile: Profile }) {
                   </option>
                 ))}
               </NativeSelect>
+              {managerLocked && (
+                <p id={`${ids.manager}-note`} className="text-xs text-muted-foreground">
+                  {PROFILE_MESSAGES.lineManagerLocked}
+                </p>
+              )}
             </div>
             <div>
               <Button type="submit" disabled={update.isPending}>
