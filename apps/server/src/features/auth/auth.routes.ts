@@ -14,6 +14,7 @@ import { parseWith, readJson } from '../../http/validate.ts';
 import { type Auth, CLIENT_IP_HEADER } from './auth.ts';
 import { clientIp } from './client-ip.ts';
 import { assertWithinLimit, countAttempt } from './rate-limit.service.ts';
+import { recoveryRoutes } from './recovery.routes.ts';
 import { insertSecurityEvent } from './security-events.repository.ts';
 import { signUp } from './sign-up.service.ts';
 
@@ -99,6 +100,9 @@ export function authRoutes(deps: { db: Db; auth: Auth; trustProxy: boolean }) {
     }
     return c.json(errorBody(ERROR_CODES.UNAUTHENTICATED, MESSAGES.invalidCredentials), 401);
   });
+
+  // Password reset and verification resend: ours, before the pass-through (ADR 0054).
+  app.route('/', recoveryRoutes(deps));
 
   app.all('/*', (c) => {
     const headers = new Headers(c.req.raw.headers);
