@@ -12,30 +12,32 @@ import { profiles } from '../../db/schema/core.ts';
 /** Better Auth's identifier prefix of reset tokens (`reset-password:<token>`, value = user id). */
 export const RESET_IDENTIFIER_PREFIX = 'reset-password:';
 
-export interface RecoveryCandidate {
+export interface RecoveryLogin {
   userId: string;
   email: string;
   emailVerified: boolean;
   createdAt: Date;
-  /** The company of the user's profile; null once removed from their company. */
-  companyId: string | null;
   hasCredential: boolean;
 }
 
-/** The login of an address with its profile's company and whether it has a password. */
-export async function findRecoveryCandidate(db: Queryable, email: string): Promise<RecoveryCandidate | null> {
+export interface RecoveryCandidate extends RecoveryLogin {
+  /** The company of the user's profile; null once removed from their company. */
+  companyId: string | null;
+}
+
+/** The login of an address and whether it has a password (auth tables only, as the owner). */
+export async function findLogin(db: Queryable, email: string): Promise<RecoveryLogin | null> {
   const [row] = rowsOf<{
     id: string;
     email: string;
     email_verified: boolean;
     created_at: Date | string;
-    company_id: string | null;
     has_credential: boolean;
   }>(
     await db.execute(sql`
-      select u.id, u.email, u.email_verified, u.created_at, p.company_id,
+      select u.id, u.email, u.email_verified, u.created_at,
              exists (select 1 from auth_accounts a where a.user_id = u.id and a.provider_id = 'credential') as has_credential
-        from auth_users u left join profiles p on p.id = u.id
+        from auth_users u
        where u.email = ${email}`),
   );
   if (!row) return null;
@@ -44,9 +46,13 @@ export async function findRecoveryCandidate(db: Queryable, email: string): Promi
     email: row.email,
     emailVerified: row.email_verified,
     createdAt: new Date(row.created_at),
-    companyId: row.company_id,
     hasCredential: row.has_credential,
   };
+}
+
+/** The moment before which an unverified sign-up has expired. */
+export function expiredSignUpCutoff(now: Date = new Date()): Date {
+  return new Date(now.getTime() - UNVERIFIED_SIGN_UP_TTL_DAYS * 86_400_000);
 }
 
 /** Whether an unverified sign-up has passed its 7 days and no longer holds its address. */
@@ -91,8 +97,8 @@ export async function deleteResetTokens(db: Queryable, userId: string): Promise<
     );
 }
 
-/** The company of a user's profile (null when removed), read as the owner: the caller has no tenant yet. */
-export async function findProfileCompany(db: Queryable, userId: string): Promise<string | null> {
+/** The company of a user's profile (null when removed); in a tenant transaction set to that user. */
+export async function findProfileCompany(db: Tx, userId: string): Promise<string | null> {
   const [row] = await db
     .select({ companyId: profiles.companyId })
     .from(profiles)
@@ -113,40 +119,27 @@ export async function markEmailVerified(db: Queryable, userId: string): Promise<
     .where(and(eq(authUsers.id, userId), eq(authUsers.emailVerified, false)));
 }
 
-/**
- * Deletes the login of `email` when it is an unverified sign-up past its 7 days, with the company
- * that sign-up created when nobody else is in it. Returns whether a login was released. Runs in the
- * caller's transaction, as the owner; the founder never signed in, so the company holds only its
- * defaults, and every company row cascades with it.
- */
-export async function releaseExpiredSignUp(
-  tx: Queryable,
-  email: string,
-  now: Date = new Date(),
-): Promise<boolean> {
-  const cutoff = new Date(now.getTime() - UNVERIFIED_SIGN_UP_TTL_DAYS * 86_400_000);
-  const released = rowsOf<{ id: string; company_id: string | null }>(
-    await tx.execute(sql`
-      with stale as (
-        select u.id, p.company_id
-          from auth_users u left join profiles p on p.id = u.id
-         where u.email = ${email} and not u.email_verified and u.created_at <= ${cutoff}
-           for update of u
-      ), gone as (
-        delete from auth_users u using stale where u.id = stale.id returning u.id
-      )
-      select stale.id, stale.company_id from stale join gone on gone.id = stale.id`),
-  );
-  const [row] = released;
-  if (!row) return false;
-  if (row.company_id) {
-    // The profile went with the login (cascade): the company goes when no one else is in it.
-    await tx.execute(sql`
-      delete from companies c
-       where c.id = ${row.company_id}
-         and not exists (select 1 from profiles p where p.company_id = c.id)`);
-  }
-  return true;
+/** Deletes a login that is (still) an unverified sign-up created before `cutoff`; cascades to its profile. */
+export async function deleteExpiredLogin(db: Queryable, userId: string, cutoff: Date): Promise<boolean> {
+  const rows = await db
+    .delete(authUsers)
+    .where(
+      and(
+        eq(authUsers.id, userId),
+        eq(authUsers.emailVerified, false),
+        sql`${authUsers.createdAt} <= ${cutoff}`,
+      ),
+    )
+    .returning({ id: authUsers.id });
+  return rows.length > 0;
+}
+
+/** Deletes the tenant's company when nobody is in it (policy `companies_delete_empty`, migration 0016). */
+export async function deleteCompanyIfEmpty(tx: Tx, companyId: string): Promise<void> {
+  await tx.execute(sql`
+    delete from companies c
+     where c.id = ${companyId}
+       and not exists (select 1 from profiles p where p.company_id = c.id)`);
 }
 
 /**

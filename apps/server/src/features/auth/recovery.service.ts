@@ -23,12 +23,16 @@ import { assertWithinLimit, countAttempt } from './rate-limit.service.ts';
 import {
   canRecoverPassword,
   completeFirstLogin,
+  deleteCompanyIfEmpty,
+  deleteExpiredLogin,
   deleteResetTokens,
+  expiredSignUpCutoff,
+  findLogin,
   findProfileCompany,
-  findRecoveryCandidate,
   findResetTokenUser,
   isExpiredSignUp,
   markEmailVerified,
+  type RecoveryCandidate,
 } from './recovery.repository.ts';
 import { insertSecurityEvent } from './security-events.repository.ts';
 
@@ -64,6 +68,44 @@ async function limit(
   if (ipAddress) checks.push([`${keys.ip[0]}${ipAddress}`, keys.ip[1]]);
   for (const [key, rule] of checks) await assertWithinLimit(db, key, rule, message);
   for (const [key, rule] of checks) await countAttempt(db, key, rule);
+}
+
+// ---------- who the address belongs to ----------
+
+/**
+ * The company of a user's profile, null once removed. Profiles are tenant rows under forced RLS, so
+ * they are read as app_user with only the user set (the policy lets a user see their own profile).
+ */
+export async function profileCompanyOf(db: Db, userId: string): Promise<string | null> {
+  return withTenant(db, { companyId: '', userId, role: null }, (tx) => findProfileCompany(tx, userId));
+}
+
+/** The login of an address with its profile's company. */
+export async function findRecoveryCandidate(db: Db, email: string): Promise<RecoveryCandidate | null> {
+  const login = await findLogin(db, email);
+  if (!login) return null;
+  return { ...login, companyId: await profileCompanyOf(db, login.userId) };
+}
+
+/**
+ * Releases an unverified sign-up past its 7 days (ADR 0055): its login goes (the profile, role and
+ * permissions cascade), then the company its sign-up created, when nobody is left in it (as that
+ * company's tenant, under the `companies_delete_empty` policy). Returns whether the login went.
+ */
+export async function releaseExpiredSignUp(
+  db: Db,
+  user: RecoveryCandidate,
+  now: Date = new Date(),
+): Promise<boolean> {
+  if (!isExpiredSignUp(user, now)) return false;
+  if (!(await deleteExpiredLogin(db, user.userId, expiredSignUpCutoff(now)))) return false;
+  const { companyId } = user;
+  if (companyId) {
+    await withTenant(db, { companyId, userId: null, role: null }, (tx) =>
+      deleteCompanyIfEmpty(tx, companyId),
+    );
+  }
+  return true;
 }
 
 // ---------- password reset ----------
@@ -155,7 +197,7 @@ export async function resetPassword(
   }
   const userId = await findResetTokenUser(db, input.token);
   if (!userId) throw invalidLink();
-  const companyId = await findProfileCompany(db, userId);
+  const companyId = await profileCompanyOf(db, userId);
   if (!companyId) {
     // Removed from their company since the link was sent: no password comes back with it.
     await deleteResetTokens(db, userId);

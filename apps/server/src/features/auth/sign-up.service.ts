@@ -9,7 +9,8 @@ import { errors } from '../../http/app-error.ts';
 import { insertCredentialUser } from './auth.repository.ts';
 import type { Auth } from './auth.ts';
 import { insertCompanyWithDefaults, insertProfileWithRole } from './provisioning.repository.ts';
-import { findRecoveryCandidate, isExpiredSignUp, releaseExpiredSignUp } from './recovery.repository.ts';
+import { isExpiredSignUp } from './recovery.repository.ts';
+import { findRecoveryCandidate, releaseExpiredSignUp } from './recovery.service.ts';
 
 export async function signUp(
   db: Db,
@@ -20,12 +21,12 @@ export async function signUp(
   // An unverified sign-up past its 7 days no longer holds the address (ADR 0055).
   const expiredSignUp = existing !== null && isExpiredSignUp(existing);
   if (existing && !expiredSignUp) throw errors.conflict(MESSAGES.userAlreadyRegistered);
+  if (existing && expiredSignUp) await releaseExpiredSignUp(db, existing);
   const passwordHash = await (await auth.$context).password.hash(input.password);
   const userId = randomUUID();
   const companyId = randomUUID();
   try {
     await db.transaction(async (tx) => {
-      if (expiredSignUp) await releaseExpiredSignUp(tx, input.email);
       await insertCredentialUser(tx, {
         id: userId,
         name: input.name,

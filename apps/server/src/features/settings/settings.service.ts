@@ -25,14 +25,12 @@ import { AppError, errors } from '../../http/app-error.ts';
 import { insertCredentialUser } from '../auth/auth.repository.ts';
 import type { Auth } from '../auth/auth.ts';
 import { insertProfileWithRole } from '../auth/provisioning.repository.ts';
+import { deleteResetTokens, isExpiredSignUp, restoreRemovedLogin } from '../auth/recovery.repository.ts';
 import {
-  deleteResetTokens,
   findRecoveryCandidate,
-  isExpiredSignUp,
   releaseExpiredSignUp,
-  restoreRemovedLogin,
-} from '../auth/recovery.repository.ts';
-import { sendPasswordResetFor } from '../auth/recovery.service.ts';
+  sendPasswordResetFor,
+} from '../auth/recovery.service.ts';
 import { insertSecurityEvent } from '../auth/security-events.repository.ts';
 import {
   companyUserIds,
@@ -127,6 +125,9 @@ export async function createUser(
   const expiredSignUp = existing !== null && isExpiredSignUp(existing);
   const removed = existing !== null && !expiredSignUp && existing.companyId === null;
   if (existing && !expiredSignUp && !removed) throw errors.conflict(SETTINGS_MESSAGES.userExists);
+  // Released before the new login is written; should it have been verified meanwhile, the insert's
+  // unique key refuses the address below.
+  if (existing && expiredSignUp) await releaseExpiredSignUp(db, existing);
   const passwordHash = await (await auth.$context).password.hash(input.password);
   const userId = removed && existing ? existing.userId : randomUUID();
   const now = new Date();
@@ -135,7 +136,6 @@ export async function createUser(
       if (removed) {
         await restoreRemovedLogin(tx, { userId, name: input.fullName, passwordHash });
       } else {
-        if (expiredSignUp) await releaseExpiredSignUp(tx, input.email, now);
         await insertCredentialUser(tx, {
           id: userId,
           name: input.fullName,
