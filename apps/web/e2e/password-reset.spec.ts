@@ -48,6 +48,8 @@ async function signUp(page: Page, email: string, password: string) {
 test('resend verification, forgot password, the emailed link, a new password and sign in', async ({
   page,
 }) => {
+  // Two mails, two sign-ins and four page loads: more than the default 30 s on a busy machine.
+  test.setTimeout(120_000);
   const email = uniqueEmail('reset');
   const password = 'First-Passw0rd!';
   const newPassword = 'Second-Passw0rd!';
