@@ -87,7 +87,8 @@ export async function startTestApp(store: TestStore, options: TestAppOptions = {
   });
   const logger = createLogger('silent');
   const outboxDir = path.join(store.dataDir, 'outbox');
-  const mailer = createMailer({ from: env.MAIL_FROM, outboxDir, logger });
+  // SMTP only when a test gives SMTP_URL in `env` (a local smtp-server); the outbox otherwise.
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir, logger });
   const { app, auth, hub } = createApp({
     db: database.db,
     env,

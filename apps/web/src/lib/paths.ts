@@ -2,6 +2,7 @@
 export const paths = {
   auth: '/auth',
   authCallback: '/auth/callback',
+  resetPassword: '/auth/reset-password',
   home: '/',
   employees: '/employees',
   attendance: '/attendance',

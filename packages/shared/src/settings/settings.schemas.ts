@@ -216,6 +216,9 @@ export const SECURITY_EVENT_LABELS = {
   role_changed: 'Role changed',
   user_removed: 'User removed',
   company_switched: 'Developer switched into this company',
+  password_reset_requested: 'Password reset requested',
+  password_reset: 'Password reset',
+  verification_resent: 'Verification email resent',
 } as const;
 export type SecurityEventKind = keyof typeof SECURITY_EVENT_LABELS;
 

@@ -49,6 +49,12 @@ export const companies = pgTable(
       using: sql`id = ${currentCompanyId}`,
       withCheck: sql`id = ${currentCompanyId}`,
     }),
+    // Only a company nobody is in: what an expired, never verified sign-up leaves behind (ADR 0055).
+    pgPolicy('companies_delete_empty', {
+      for: 'delete',
+      to: appUser,
+      using: sql`id = ${currentCompanyId} and not exists (select 1 from profiles p where p.company_id = companies.id)`,
+    }),
   ],
 );
 

@@ -23,6 +23,10 @@ export const SECURITY_EVENT_ACTIONS = [
   'role_changed',
   'user_removed',
   'company_switched',
+  // Account recovery (ADR 0054).
+  'password_reset_requested',
+  'password_reset',
+  'verification_resent',
 ] as const;
 export type SecurityEventAction = (typeof SECURITY_EVENT_ACTIONS)[number];
 

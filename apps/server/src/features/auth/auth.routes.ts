@@ -16,6 +16,7 @@ import { parseWith, readJson } from '../../http/validate.ts';
 import { type Auth, CLIENT_IP_HEADER } from './auth.ts';
 import { clientIp } from './client-ip.ts';
 import { type Reservation, releaseAttempts, reserveAttempt } from './rate-limit.service.ts';
+import { recoveryRoutes } from './recovery.routes.ts';
 import { withoutTokens } from './response-tokens.ts';
 import { insertSecurityEvent } from './security-events.repository.ts';
 import { signUp } from './sign-up.service.ts';
@@ -148,6 +149,9 @@ export function authRoutes(deps: { db: Db; auth: Auth; trustProxy: boolean; ipRa
     }
     return c.json(errorBody(ERROR_CODES.UNAUTHENTICATED, MESSAGES.invalidCredentials), 401);
   });
+
+  // Password reset and verification resend: ours, before the pass-through (ADR 0054).
+  app.route('/', recoveryRoutes(deps));
 
   app.all('/*', async (c) => {
     if (!isExposedBetterAuthPath(c.req.path.slice('/api/auth'.length))) {

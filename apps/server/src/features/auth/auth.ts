@@ -1,10 +1,12 @@
 /** The Better Auth instance: sessions, sign-in, sign-out, email verification and password hashing. */
 import { randomUUID } from 'node:crypto';
+import { RESET_PASSWORD_TOKEN_TTL_SECONDS } from '@hr/shared/auth/recovery.schemas';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Db } from '../../db/client.ts';
 import { authAccounts, authSessions, authUsers, authVerifications } from '../../db/schema/auth.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
+import { resetPasswordMail } from './recovery-mail.ts';
 
 /** Better Auth reads the client IP from this header, which only our own wrapper sets. */
 export const CLIENT_IP_HEADER = 'x-hr-client-ip';
@@ -40,6 +42,13 @@ export function createAuth({ db, secret, publicUrl, mailer }: AuthOptions) {
       autoSignIn: false,
       minPasswordLength: 6,
       maxPasswordLength: 128,
+      // Password reset (ADR 0054): the link opens the SPA's reset page; one hour, single use, and a
+      // reset signs the user out everywhere.
+      resetPasswordTokenExpiresIn: RESET_PASSWORD_TOKEN_TTL_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, token }) {
+        await mailer.send(resetPasswordMail(publicUrl, user.email, token));
+      },
     },
     emailVerification: {
       sendOnSignIn: false,

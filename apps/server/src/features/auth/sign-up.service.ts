@@ -6,16 +6,22 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { enterTenant } from '../../db/tenant.ts';
 import { errors } from '../../http/app-error.ts';
-import { findUserIdByEmail, insertCredentialUser } from './auth.repository.ts';
+import { insertCredentialUser } from './auth.repository.ts';
 import type { Auth } from './auth.ts';
 import { insertCompanyWithDefaults, insertProfileWithRole } from './provisioning.repository.ts';
+import { isExpiredSignUp } from './recovery.repository.ts';
+import { findRecoveryCandidate, releaseExpiredSignUp } from './recovery.service.ts';
 
 export async function signUp(
   db: Db,
   auth: Auth,
   input: SignUpRequest,
 ): Promise<{ userId: string; companyId: string }> {
-  if (await findUserIdByEmail(db, input.email)) throw errors.conflict(MESSAGES.userAlreadyRegistered);
+  const existing = await findRecoveryCandidate(db, input.email);
+  // An unverified sign-up past its 7 days no longer holds the address (ADR 0055).
+  const expiredSignUp = existing !== null && isExpiredSignUp(existing);
+  if (existing && !expiredSignUp) throw errors.conflict(MESSAGES.userAlreadyRegistered);
+  if (existing && expiredSignUp) await releaseExpiredSignUp(db, existing);
   const passwordHash = await (await auth.$context).password.hash(input.password);
   const userId = randomUUID();
   const companyId = randomUUID();

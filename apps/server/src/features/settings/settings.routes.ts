@@ -2,6 +2,8 @@
  * /api/v1/settings: section permissions, users and company settings. Settings is open to developer and
  * super_admin (spec section 6), and each part also needs its own section level.
  */
+
+import { RECOVERY_MESSAGES } from '@hr/shared/auth/recovery.schemas';
 import {
   companySettingsRequestSchema,
   createUserRequestSchema,
@@ -28,6 +30,7 @@ import {
   removeUser,
   saveCompanySettings,
   savePermissions,
+  sendUserPasswordReset,
 } from './settings.service.ts';
 
 const idParam = z.object({ id: z.uuid('Unknown record') });
@@ -40,6 +43,8 @@ export function settingsRoutes(deps: { db: Db; auth: Auth; trustProxy: boolean }
   });
   const manageUsers = requireSection('user-management', 'full');
   const viewUsers = requireSection('user-management', 'view');
+  // Sending the reset email (ADR 0054) removes and grants nothing: Admin is enough.
+  const resetPasswords = requireSection('user-management', 'admin');
 
   return new Hono<AppEnv>()
     .use('*', requireRole('super_admin'), requireSection('settings', 'view'))
@@ -64,6 +69,11 @@ export function settingsRoutes(deps: { db: Db; auth: Auth; trustProxy: boolean }
       const { id } = parseWith(idParam, c.req.param());
       const { email } = await removeUser(db, c.get('principal'), id, meta(c));
       return c.json({ message: SETTINGS_MESSAGES.userRemoved(email) });
+    })
+    .post('/users/:id/reset-password', resetPasswords, async (c) => {
+      const { id } = parseWith(idParam, c.req.param());
+      const { email } = await sendUserPasswordReset(db, deps.auth, c.get('principal'), id, meta(c));
+      return c.json({ message: RECOVERY_MESSAGES.adminResetSent(email) });
     })
     .get('/invitations', viewUsers, async (c) => c.json(await getInvitations(db, c.get('principal'))))
     .delete('/invitations/:id', manageUsers, async (c) => {

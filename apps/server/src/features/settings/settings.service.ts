@@ -23,9 +23,15 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { enterTenant, withTenant } from '../../db/tenant.ts';
 import { type Principal, tenantOf } from '../../http/app-env.ts';
 import { AppError, errors } from '../../http/app-error.ts';
-import { findUserIdByEmail, insertCredentialUser } from '../auth/auth.repository.ts';
+import { insertCredentialUser } from '../auth/auth.repository.ts';
 import type { Auth } from '../auth/auth.ts';
 import { insertProfileWithRole } from '../auth/provisioning.repository.ts';
+import { deleteResetTokens, isExpiredSignUp, restoreRemovedLogin } from '../auth/recovery.repository.ts';
+import {
+  findRecoveryCandidate,
+  releaseExpiredSignUp,
+  sendPasswordResetFor,
+} from '../auth/recovery.service.ts';
 import { insertSecurityEvent } from '../auth/security-events.repository.ts';
 import { movePendingRequestsToCurrentApprovers } from '../holidays/holidays.service.ts';
 import {
@@ -113,7 +119,8 @@ export async function getInvitations(db: Db, principal: Principal): Promise<{ in
 /**
  * Creates the login (password set by the administrator, email taken as verified), the profile with
  * first_login_completed false (a forced password change at first sign-in), the role and a pending
- * invitation record, all in one transaction.
+ * invitation record, all in one transaction. An address that belongs to a removed user gets that
+ * login back; one held by an unverified sign-up past its 7 days is released first (ADR 0055).
  */
 export async function createUser(
   db: Db,
@@ -121,19 +128,29 @@ export async function createUser(
   principal: Principal,
   input: z.output<typeof createUserRequestSchema>,
 ): Promise<CompanyUser> {
-  if (await findUserIdByEmail(db, input.email)) throw errors.conflict(SETTINGS_MESSAGES.userExists);
+  const existing = await findRecoveryCandidate(db, input.email);
+  const expiredSignUp = existing !== null && isExpiredSignUp(existing);
+  const removed = existing !== null && !expiredSignUp && existing.companyId === null;
+  if (existing && !expiredSignUp && !removed) throw errors.conflict(SETTINGS_MESSAGES.userExists);
+  // Released before the new login is written; should it have been verified meanwhile, the insert's
+  // unique key refuses the address below.
+  if (existing && expiredSignUp) await releaseExpiredSignUp(db, existing);
   const passwordHash = await (await auth.$context).password.hash(input.password);
-  const userId = randomUUID();
+  const userId = removed && existing ? existing.userId : randomUUID();
   const now = new Date();
   try {
     await db.transaction(async (tx) => {
-      await insertCredentialUser(tx, {
-        id: userId,
-        name: input.fullName,
-        email: input.email,
-        passwordHash,
-        emailVerified: true,
-      });
+      if (removed) {
+        await restoreRemovedLogin(tx, { userId, name: input.fullName, passwordHash });
+      } else {
+        await insertCredentialUser(tx, {
+          id: userId,
+          name: input.fullName,
+          email: input.email,
+          passwordHash,
+          emailVerified: true,
+        });
+      }
       await enterTenant(tx, tenantOf(principal));
       await insertProfileWithRole(tx, {
         id: userId,
@@ -161,6 +178,31 @@ export async function createUser(
     role: input.role,
     createdAt: now.toISOString(),
   };
+}
+
+/**
+ * Sends a user of the company the password reset email (ADR 0054). The administrator never sees
+ * or sets the password; a developer's login is not managed from a company's settings.
+ */
+export async function sendUserPasswordReset(
+  db: Db,
+  auth: Auth,
+  principal: Principal,
+  userId: string,
+  meta: RequestMeta,
+): Promise<{ email: string }> {
+  const user = await withTenant(db, tenantOf(principal), (tx) =>
+    findCompanyUser(tx, principal.companyId, userId),
+  );
+  if (!user) throw errors.notFound(SETTINGS_MESSAGES.unknownUser);
+  if (user.role === 'developer') throw errors.forbidden(SETTINGS_MESSAGES.roleNotAssignable);
+  await sendPasswordResetFor(
+    { db, auth },
+    { id: user.id, email: user.email, companyId: principal.companyId },
+    principal.user.id,
+    meta,
+  );
+  return { email: user.email };
 }
 
 const lastSuperAdmin = () =>
@@ -250,6 +292,8 @@ export async function removeUser(
   const removed = await db.transaction(async (tx) => {
     // Auth tables belong to the owner connection, so they go first; any refusal below rolls this back.
     await revokeLogin(tx, userId);
+    // A reset link sent before the removal must not give the login a password again.
+    await deleteResetTokens(tx, userId);
     await enterTenant(tx, tenantOf(principal));
     const superAdmins = await lockSuperAdmins(tx, principal.companyId);
     const user = await findCompanyUser(tx, principal.companyId, userId);

@@ -11,6 +11,11 @@ import {
   signUpRequestSchema,
 } from '@hr/shared/auth/auth.schemas';
 import {
+  requestPasswordResetSchema,
+  resendVerificationRequestSchema,
+  resetPasswordRequestSchema,
+} from '@hr/shared/auth/recovery.schemas';
+import {
   cloudCreateFolderSchema,
   cloudStorageSettingsSchema,
   cloudUploadSchema,
@@ -147,6 +152,29 @@ export const OPERATION_CONTRACTS: Readonly<Record<OperationKey, OperationContrac
     description: 'Sets the session cookie. Rate limited per e-mail address.',
     body: signInRequestSchema,
     errors: [401, 403, 429],
+  },
+  'POST /api/auth/request-password-reset': {
+    summary: 'Email a password reset link',
+    description:
+      'The same answer whether or not the address has an account; the link (one hour, single use) is mailed afterwards. Rate limited per e-mail address and per IP.',
+    body: requestPasswordResetSchema,
+    response: messageResponseSchema,
+    errors: [429],
+  },
+  'POST /api/auth/reset-password': {
+    summary: 'Set a new password with a reset link',
+    description: 'Consumes the token and signs the user out everywhere. Rate limited per IP.',
+    body: resetPasswordRequestSchema,
+    response: messageResponseSchema,
+    errors: [429],
+  },
+  'POST /api/auth/send-verification-email': {
+    summary: 'Send the verification e-mail again',
+    description:
+      'The same answer whether or not the address waits for verification. Rate limited per e-mail address and per IP.',
+    body: resendVerificationRequestSchema,
+    response: messageResponseSchema,
+    errors: [429],
   },
   'POST /api/v1/cross-app/exchange': {
     summary: 'Redeem a one-time cross-app code (server to server, no session)',
@@ -314,6 +342,11 @@ export const OPERATION_CONTRACTS: Readonly<Record<OperationKey, OperationContrac
     summary: 'Remove a user',
     response: messageResponseSchema,
     errors: [409],
+  },
+  'POST /api/v1/settings/users/:id/reset-password': {
+    summary: 'Send a user the password reset e-mail',
+    response: messageResponseSchema,
+    errors: [429],
   },
   'GET /api/v1/settings/invitations': { summary: 'Open invitations', response: invitationsResponseSchema },
   'DELETE /api/v1/settings/invitations/:id': {

@@ -4,6 +4,7 @@
  * `packages/shared/src/**\/*.schemas.ts` file is listed here.
  */
 import * as authSchemas from '@hr/shared/auth/auth.schemas';
+import * as recoverySchemas from '@hr/shared/auth/recovery.schemas';
 import * as cloudStorageSchemas from '@hr/shared/cloud-storage/cloud-storage.schemas';
 import * as companyDetailsSchemas from '@hr/shared/company/company-details.schemas';
 import * as crossAppSchemas from '@hr/shared/cross-app/cross-app.schemas';
@@ -22,6 +23,7 @@ import { z } from 'zod';
 /** Keyed by the module's path under packages/shared/src, without `.ts`. */
 export const SHARED_SCHEMA_MODULES: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
   'auth/auth.schemas': authSchemas,
+  'auth/recovery.schemas': recoverySchemas,
   'cloud-storage/cloud-storage.schemas': cloudStorageSchemas,
   'company/company-details.schemas': companyDetailsSchemas,
   'cross-app/cross-app.schemas': crossAppSchemas,

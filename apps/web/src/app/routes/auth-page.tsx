@@ -1,8 +1,12 @@
 /** /auth: the Sign In and Sign Up tabs. */
+import { RECOVERY_MESSAGES } from '@hr/shared/auth/recovery.schemas';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { SignUpForm } from '@/features/auth/components/sign-up-form';
 import { AppLogo } from '../layouts/app-logo';
@@ -15,6 +19,8 @@ export default function AuthPage() {
   const tab = params.get('tab') === 'sign-up' ? 'sign-up' : 'sign-in';
   const verified = params.get('verified') === '1' && !params.get('error');
   const verificationFailed = Boolean(params.get('error'));
+  const passwordReset = params.get('reset') === '1';
+  const [forgot, setForgot] = useState(false);
 
   const selectTab = (value: string) => {
     const next = new URLSearchParams(params);
@@ -36,6 +42,11 @@ export default function AuthPage() {
             {EMAIL_VERIFIED_MESSAGE}
           </Alert>
         )}
+        {passwordReset && (
+          <Alert variant="success" className="mb-4">
+            {RECOVERY_MESSAGES.resetDone}
+          </Alert>
+        )}
         {verificationFailed && (
           <Alert variant="destructive" className="mb-4">
             {VERIFICATION_FAILED_MESSAGE}
@@ -52,8 +63,22 @@ export default function AuthPage() {
             </CardHeader>
             <CardContent>
               <TabsContent value="sign-in" className="mt-2">
-                <CardDescription className="mb-4">Enter your email and password.</CardDescription>
-                <SignInForm />
+                {forgot ? (
+                  <ForgotPasswordForm onBack={() => setForgot(false)} />
+                ) : (
+                  <>
+                    <CardDescription className="mb-4">Enter your email and password.</CardDescription>
+                    <SignInForm />
+                    <Button
+                      type="button"
+                      variant="link"
+                      className="mt-2 w-full"
+                      onClick={() => setForgot(true)}
+                    >
+                      Forgot password?
+                    </Button>
+                  </>
+                )}
               </TabsContent>
               <TabsContent value="sign-up" className="mt-2">
                 <CardDescription className="mb-4">

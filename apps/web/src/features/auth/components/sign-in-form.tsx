@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { normalizeEmail, signInRequestSchema } from '@hr/shared/auth/auth.schemas';
+import { MESSAGES } from '@hr/shared/errors';
 import type { FocusEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -10,6 +11,7 @@ import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { errorMessage } from '@/lib/api-client';
 import { useSignIn } from '../api/sign-in';
+import { ResendVerification } from './resend-verification';
 
 const signInFormSchema = signInRequestSchema.pick({ email: true, password: true });
 type SignInFormInput = z.input<typeof signInFormSchema>;
@@ -30,6 +32,9 @@ export function SignInForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign in">
       {signIn.isError && <Alert variant="destructive">{errorMessage(signIn.error)}</Alert>}
+      {signIn.isError && errorMessage(signIn.error) === MESSAGES.emailNotVerified && (
+        <ResendVerification email={form.getValues('email')} />
+      )}
       <FormField id="signin-email" label="Email" error={errors.email?.message}>
         <Input
           id="signin-email"

@@ -1,7 +1,7 @@
 /** User Management: Create New User, Active Users (role and remove) and Recently Created Users. */
 import { ASSIGNABLE_ROLES, type AssignableRole, roleLabel } from '@hr/shared/roles';
 import { SETTINGS_MESSAGES } from '@hr/shared/settings/settings.schemas';
-import { Trash2, UserMinus } from 'lucide-react';
+import { KeyRound, Trash2, UserMinus } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
@@ -12,6 +12,7 @@ import { useCancelInvitation } from '../api/cancel-invitation';
 import { useInvitations } from '../api/get-invitations';
 import { useUsers } from '../api/get-users';
 import { useRemoveUser } from '../api/remove-user';
+import { useSendPasswordReset } from '../api/send-password-reset';
 import { useUpdateUserRole } from '../api/update-user-role';
 import { ConfirmButton } from './confirm-button';
 import { CreateUserDialog } from './create-user-dialog';
@@ -44,6 +45,7 @@ function ActiveUsers({ currentUserId }: { currentUserId: string }) {
   const { data, isPending, isError } = useUsers();
   const updateRole = useUpdateUserRole();
   const remove = useRemoveUser();
+  const sendReset = useSendPasswordReset();
 
   const changeRole = (userId: string, role: AssignableRole) =>
     updateRole.mutate(
@@ -58,6 +60,12 @@ function ActiveUsers({ currentUserId }: { currentUserId: string }) {
     remove.mutate(userId, {
       onSuccess: () => notify.success(SETTINGS_MESSAGES.userRemoved(email)),
       onError: (error) => notify.error(SETTINGS_MESSAGES.removeUserFailed, errorMessage(error)),
+    });
+
+  const resetPassword = (userId: string) =>
+    sendReset.mutate(userId, {
+      onSuccess: (answer) => notify.success(answer.message),
+      onError: (error) => notify.error('Failed to send the password reset email', errorMessage(error)),
     });
 
   return (
@@ -110,6 +118,18 @@ function ActiveUsers({ currentUserId }: { currentUserId: string }) {
                       )}
                     </TableCell>
                     <TableCell className="text-right">
+                      {editable && user.id !== currentUserId && (
+                        <ConfirmButton
+                          label={`Reset password of ${name}`}
+                          title="Reset password?"
+                          description={`${name} will get an email at ${user.email} with a link to choose a new password. The link works once, within one hour. Their current password keeps working until they use it.`}
+                          confirmLabel="Send Reset Email"
+                          onConfirm={() => resetPassword(user.id)}
+                          disabled={sendReset.isPending}
+                        >
+                          <KeyRound aria-hidden="true" />
+                        </ConfirmButton>
+                      )}
                       {editable && user.id !== currentUserId && (
                         <ConfirmButton
                           label={`Remove ${name}`}

@@ -1,0 +1,1 @@
+CREATE POLICY "companies_delete_empty" ON "companies" AS PERMISSIVE FOR DELETE TO "app_user" USING (id = nullif(current_setting('app.company_id', true), '')::uuid and not exists (select 1 from profiles p where p.company_id = companies.id));
