@@ -53,6 +53,12 @@ const GATES: Record<string, Gate> = {
   'POST /api/v1/settings/users': { roles: SUPER, levels: { ...SETTINGS, 'user-management': 'full' } },
   'PUT /api/v1/settings/users/:id/role': { roles: SUPER, levels: { ...SETTINGS, 'user-management': 'full' } },
   'DELETE /api/v1/settings/users/:id': { roles: SUPER, levels: { ...SETTINGS, 'user-management': 'full' } },
+  'POST /api/v1/settings/users/:id/reset-password': {
+    roles: SUPER,
+    levels: { ...SETTINGS, 'user-management': 'admin' },
+  },
+  // The company's security events are shown in the User Management tab.
+  'GET /api/v1/security-events': { roles: SUPER, levels: { ...SETTINGS, 'user-management': 'view' } },
   'GET /api/v1/settings/invitations': { roles: SUPER, levels: { ...SETTINGS, 'user-management': 'view' } },
   'DELETE /api/v1/settings/invitations/:id': {
     roles: SUPER,
@@ -121,6 +127,7 @@ const GATED_PREFIXES = [
   '/api/v1/company',
   '/api/v1/slack',
   '/api/v1/workshop',
+  '/api/v1/security-events',
 ];
 
 const keyOf = (route: ProductRoute) => `${route.method} ${route.path.replace(/\/$/, '')}`;

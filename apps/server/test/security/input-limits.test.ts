@@ -227,8 +227,6 @@ describe('NUL characters, %00 and out-of-range dates', () => {
       ['POST', '/api/v1/documents', { documentType: 'invoices', fileName: 'a\u0000.pdf', fileData: 'eA==' }],
       // A NUL in a key, too.
       ['PUT', '/api/v1/profile', { 'fullName\u0000': 'x' }],
-      // Better Auth's own routes: its update-user would write the name to the database.
-      ['POST', '/api/auth/update-user', { name: 'Owner\u0000' }],
       ['POST', '/api/auth/sign-in/email', { email: 'owner@northwind.example\u0000', password: 'x' }],
       ['POST', '/api/auth/send-verification-email', { email: '\u0000@x.example' }],
     ];
