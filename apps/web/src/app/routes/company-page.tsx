@@ -9,11 +9,14 @@ import { Spinner } from '@/components/ui/spinner';
 import { useCompanyDetails } from '@/features/company/api/get-company-details';
 import { CompanyDetailsForm } from '@/features/company/components/company-details-form';
 import { viewOnlyOn } from '@/lib/access';
+import { usePageTitle } from '@/lib/page-title';
 import { paths } from '@/lib/paths';
+import { routeTitle } from '@/lib/route-titles';
 import { useMe } from '@/lib/session';
 import { notify } from '@/lib/toast';
 
 export default function CompanyPage() {
+  usePageTitle(routeTitle(paths.company));
   const { data: me } = useMe();
   const details = useCompanyDetails();
   // Company-settings at View: the details show, saving would be refused (ADR 0057).

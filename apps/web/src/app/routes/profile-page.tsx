@@ -9,11 +9,14 @@ import { Spinner } from '@/components/ui/spinner';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { ProfileForm } from '@/features/profile/components/profile-form';
 import { ApiError } from '@/lib/api-client';
+import { usePageTitle } from '@/lib/page-title';
 import { paths } from '@/lib/paths';
+import { routeTitle } from '@/lib/route-titles';
 import { useMe } from '@/lib/session';
 import { notify } from '@/lib/toast';
 
 export default function ProfilePage() {
+  usePageTitle(routeTitle(paths.profile));
   const { data: me } = useMe();
   const profile = useProfile();
   useEffect(() => {

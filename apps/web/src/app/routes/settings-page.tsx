@@ -21,7 +21,9 @@ import { PermissionsTab } from '@/features/settings/components/permissions-tab';
 import { UsersTab } from '@/features/settings/components/users-tab';
 import { SlackIntegrationTab } from '@/features/slack/components/slack-integration-tab';
 import { SETTINGS_TABS, type SettingsTab, settingsTabViewOnly, visibleSettingsTabs } from '@/lib/access';
+import { usePageTitle } from '@/lib/page-title';
 import { paths } from '@/lib/paths';
+import { routeTitle } from '@/lib/route-titles';
 import { useMe } from '@/lib/session';
 
 /** Shown above the tabs when the user's access levels hide some of them. */
@@ -32,6 +34,7 @@ export const VIEW_ONLY_MESSAGE =
   'View only: your access level lets you see this tab but not save changes on it.';
 
 export default function SettingsPage() {
+  usePageTitle(routeTitle(paths.settings));
   const { data: me } = useMe();
   const [params, setParams] = useSearchParams();
   const tabs = visibleSettingsTabs(me);
