@@ -3,6 +3,7 @@ import { COMPANY_MESSAGES } from '@hr/shared/company/company-messages';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { LoadError } from '@/components/load-error';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -45,9 +46,7 @@ export default function CompanyPage() {
       {details.isPending ? (
         <Spinner label="Loading company details" />
       ) : details.isError ? (
-        <Alert variant="destructive">
-          <AlertDescription>{COMPANY_MESSAGES.loadFailed}</AlertDescription>
-        </Alert>
+        <LoadError title={COMPANY_MESSAGES.loadFailed} query={details} />
       ) : (
         // Keyed by id: after a company switch the form starts again from the new company's details.
         <CompanyDetailsForm key={details.data.id} details={details.data} />

@@ -3,7 +3,7 @@ import { PROFILE_MESSAGES } from '@hr/shared/profile/profile.schemas';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import { LoadError } from '@/components/load-error';
 import { buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useProfile } from '@/features/profile/api/get-profile';
@@ -39,9 +39,7 @@ export default function ProfilePage() {
       {profile.isPending ? (
         <Spinner label="Loading profile" />
       ) : profile.isError ? (
-        <Alert variant="destructive">
-          <AlertDescription>{PROFILE_MESSAGES.loadFailed}</AlertDescription>
-        </Alert>
+        <LoadError title={PROFILE_MESSAGES.loadFailed} query={profile} />
       ) : (
         // Keyed by id so a refetched profile of another user never mixes into edits.
         <ProfileForm key={profile.data.id} profile={profile.data} />

@@ -8,6 +8,7 @@ import { useQueries } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { AccessDenied } from '@/app/guards/access-denied';
+import { failedQueries, LoadError } from '@/components/load-error';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -99,9 +100,7 @@ export default function SettingsPage() {
             </Alert>
           )}
           {someFailed && (
-            <Alert variant="destructive">
-              <AlertDescription>{SETTINGS_MESSAGES.someDataFailed}</AlertDescription>
-            </Alert>
+            <LoadError title={SETTINGS_MESSAGES.someDataFailed} query={failedQueries(fetched)} />
           )}
           <Tabs value={active} onValueChange={selectTab}>
             <div className="overflow-x-auto">
