@@ -1,7 +1,12 @@
 /** Keyboard use: the skip link, visible focus, focus after dialogs, tab titles, Try again, the main flows. */
 import { addDays } from '@hr/shared/working-days';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
 import { demo, signInViaApi } from './support';
+
+// Lazy pages on a busy machine: more room than the default 10 s for the first paint.
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+test.describe.configure({ timeout: 180_000 });
 
 /** What has keyboard focus: tag, id, accessible-ish name. */
 function focused(page: Page) {
