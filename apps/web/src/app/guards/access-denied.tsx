@@ -2,8 +2,10 @@ import { MESSAGES } from '@hr/shared/errors';
 import { ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
+import { usePageTitle } from '@/lib/page-title';
 
 export function AccessDenied({ message = MESSAGES.accessDenied }: { message?: string }) {
+  usePageTitle('Access Denied');
   return (
     <section
       className="flex flex-col items-center justify-center gap-3 py-16 text-center"

@@ -11,6 +11,7 @@ import type { Me } from '@/lib/session';
 import { slackConnectRoute } from './app-header';
 import { AppSidebar } from './app-sidebar';
 import { PageOutlet } from './page-outlet';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { UserMenu } from './user-menu';
 
 const TABS = [
@@ -24,6 +25,7 @@ export function MobileShell({ me }: { me: Me }) {
   const { pathname } = useLocation();
   return (
     <SidebarProvider forceMobile className="flex-col">
+      <SkipLink />
       <AppSidebar me={me} />
       <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b bg-background px-2">
         <SidebarTrigger />
@@ -32,7 +34,7 @@ export function MobileShell({ me }: { me: Me }) {
         <NotificationBell />
         <UserMenu me={me} compact />
       </header>
-      <main id="main" className="flex-1 px-4 pt-4 pb-24">
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 px-4 pt-4 pb-24 outline-hidden">
         <PageOutlet />
       </main>
       <nav

@@ -4,8 +4,10 @@
  */
 import { useEffect, useState } from 'react';
 import { OAUTH_MESSAGE_TYPE, type OauthCallbackMessage } from '@/lib/oauth-popup';
+import { usePageTitle } from '@/lib/page-title';
 
 export default function AuthCallbackPage() {
+  usePageTitle('Connecting');
   const [handedOver, setHandedOver] = useState<boolean | null>(null);
 
   useEffect(() => {

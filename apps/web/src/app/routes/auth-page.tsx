@@ -9,6 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { SignUpForm } from '@/features/auth/components/sign-up-form';
+import { usePageTitle } from '@/lib/page-title';
 import { AppLogo } from '../layouts/app-logo';
 
 export const EMAIL_VERIFIED_MESSAGE = 'Your email is verified. You can sign in now.';
@@ -21,6 +22,7 @@ export default function AuthPage() {
   const verificationFailed = Boolean(params.get('error'));
   const passwordReset = params.get('reset') === '1';
   const [forgot, setForgot] = useState(false);
+  usePageTitle(forgot ? 'Forgot Password' : tab === 'sign-up' ? 'Sign Up' : 'Sign In');
 
   const selectTab = (value: string) => {
     const next = new URLSearchParams(params);

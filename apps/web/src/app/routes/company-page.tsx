@@ -3,17 +3,21 @@ import { COMPANY_MESSAGES } from '@hr/shared/company/company-messages';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { LoadError } from '@/components/load-error';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useCompanyDetails } from '@/features/company/api/get-company-details';
 import { CompanyDetailsForm } from '@/features/company/components/company-details-form';
 import { viewOnlyOn } from '@/lib/access';
+import { usePageTitle } from '@/lib/page-title';
 import { paths } from '@/lib/paths';
+import { routeTitle } from '@/lib/route-titles';
 import { useMe } from '@/lib/session';
 import { notify } from '@/lib/toast';
 
 export default function CompanyPage() {
+  usePageTitle(routeTitle(paths.company));
   const { data: me } = useMe();
   const details = useCompanyDetails();
   // Company-settings at View: the details show, saving would be refused (ADR 0057).
@@ -42,9 +46,7 @@ export default function CompanyPage() {
       {details.isPending ? (
         <Spinner label="Loading company details" />
       ) : details.isError ? (
-        <Alert variant="destructive">
-          <AlertDescription>{COMPANY_MESSAGES.loadFailed}</AlertDescription>
-        </Alert>
+        <LoadError title={COMPANY_MESSAGES.loadFailed} query={details} />
       ) : (
         // Keyed by id: after a company switch the form starts again from the new company's details.
         <CompanyDetailsForm key={details.data.id} details={details.data} />

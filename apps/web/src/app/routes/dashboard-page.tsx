@@ -5,7 +5,9 @@ import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { type AccessRule, canUse } from '@/lib/access';
 import { displayName } from '@/lib/initials';
+import { usePageTitle } from '@/lib/page-title';
 import { paths } from '@/lib/paths';
+import { routeTitle } from '@/lib/route-titles';
 import { useMe } from '@/lib/session';
 import { routeAccess } from '../layouts/navigation';
 
@@ -58,6 +60,7 @@ const CARDS: DashboardCard[] = [
 ];
 
 export default function DashboardPage() {
+  usePageTitle(routeTitle(paths.home));
   const { data: me } = useMe();
   const cards = CARDS.filter((card) => !card.access || canUse(me, card.access));
   const name = me ? displayName({ fullName: me.profile.fullName, email: me.user.email }) : 'User';

@@ -1,5 +1,7 @@
 import { Phone, Siren, Thermometer } from 'lucide-react';
-import { sickLeaveRequestPath } from '@/lib/paths';
+import { usePageTitle } from '@/lib/page-title';
+import { paths, sickLeaveRequestPath } from '@/lib/paths';
+import { routeTitle } from '@/lib/route-titles';
 import { useMe } from '@/lib/session';
 import { MobileAction } from './mobile-action';
 
@@ -7,6 +9,7 @@ export const NO_MANAGER_PHONE_HINT = 'Your line manager has no phone number on f
 export const NO_MANAGER_HINT = 'You have no line manager assigned.';
 
 export default function MobileAbsencePage() {
+  usePageTitle(routeTitle(paths.mobileAbsence));
   const { data: me } = useMe();
   const manager = me?.lineManager ?? null;
   const phone = manager?.phone?.trim();

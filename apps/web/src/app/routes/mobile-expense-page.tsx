@@ -1,8 +1,11 @@
 import { Camera, FilePlus, Files } from 'lucide-react';
+import { usePageTitle } from '@/lib/page-title';
 import { paths } from '@/lib/paths';
+import { routeTitle } from '@/lib/route-titles';
 import { MobileAction } from './mobile-action';
 
 export default function MobileExpensePage() {
+  usePageTitle(routeTitle(paths.mobileExpense));
   return (
     <section className="mx-auto flex max-w-md flex-col gap-4">
       <div>

@@ -1,8 +1,11 @@
 import { CalendarPlus, ListChecks } from 'lucide-react';
+import { usePageTitle } from '@/lib/page-title';
 import { paths } from '@/lib/paths';
+import { routeTitle } from '@/lib/route-titles';
 import { MobileAction } from './mobile-action';
 
 export default function MobileHolidayPage() {
+  usePageTitle(routeTitle(paths.mobileHoliday));
   return (
     <section className="mx-auto flex max-w-md flex-col gap-4">
       <div>

@@ -1,10 +1,13 @@
 import { CalendarPlus, Receipt, Stethoscope } from 'lucide-react';
 import { displayName } from '@/lib/initials';
+import { usePageTitle } from '@/lib/page-title';
 import { paths } from '@/lib/paths';
+import { routeTitle } from '@/lib/route-titles';
 import { useMe } from '@/lib/session';
 import { MobileAction } from './mobile-action';
 
 export default function MobileHomePage() {
+  usePageTitle(routeTitle(paths.mobileHome));
   const { data: me } = useMe();
   const name = me ? displayName({ fullName: me.profile.fullName, email: me.user.email }) : 'User';
   return (

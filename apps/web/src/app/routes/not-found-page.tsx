@@ -1,7 +1,10 @@
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
+import { usePageTitle } from '@/lib/page-title';
+import { UNKNOWN_PAGE_TITLE } from '@/lib/route-titles';
 
 export default function NotFoundPage() {
+  usePageTitle(UNKNOWN_PAGE_TITLE);
   return (
     <main className="flex min-h-svh flex-col items-center justify-center gap-3 bg-muted p-6 text-center">
       <h1 className="text-6xl font-bold text-primary">404</h1>

@@ -3,17 +3,20 @@ import { PROFILE_MESSAGES } from '@hr/shared/profile/profile.schemas';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import { LoadError } from '@/components/load-error';
 import { buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { ProfileForm } from '@/features/profile/components/profile-form';
 import { ApiError } from '@/lib/api-client';
+import { usePageTitle } from '@/lib/page-title';
 import { paths } from '@/lib/paths';
+import { routeTitle } from '@/lib/route-titles';
 import { useMe } from '@/lib/session';
 import { notify } from '@/lib/toast';
 
 export default function ProfilePage() {
+  usePageTitle(routeTitle(paths.profile));
   const { data: me } = useMe();
   const profile = useProfile();
   useEffect(() => {
@@ -36,9 +39,7 @@ export default function ProfilePage() {
       {profile.isPending ? (
         <Spinner label="Loading profile" />
       ) : profile.isError ? (
-        <Alert variant="destructive">
-          <AlertDescription>{PROFILE_MESSAGES.loadFailed}</AlertDescription>
-        </Alert>
+        <LoadError title={PROFILE_MESSAGES.loadFailed} query={profile} />
       ) : (
         // Keyed by id so a refetched profile of another user never mixes into edits.
         <ProfileForm key={profile.data.id} profile={profile.data} />

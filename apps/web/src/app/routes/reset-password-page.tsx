@@ -12,6 +12,7 @@ import { FormField, fieldAria } from '@/components/ui/form-field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { useResetPassword } from '@/features/auth/api/reset-password';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { usePageTitle } from '@/lib/page-title';
 import { paths } from '@/lib/paths';
 import { AppLogo } from '../layouts/app-logo';
 
@@ -31,6 +32,7 @@ type FormInput = z.input<typeof formSchema>;
 type FormOutput = z.output<typeof formSchema>;
 
 export default function ResetPasswordPage() {
+  usePageTitle('Reset Password');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();

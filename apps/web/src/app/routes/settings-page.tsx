@@ -8,6 +8,7 @@ import { useQueries } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { AccessDenied } from '@/app/guards/access-denied';
+import { failedQueries, LoadError } from '@/components/load-error';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { buttonClasses } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -21,7 +22,9 @@ import { PermissionsTab } from '@/features/settings/components/permissions-tab';
 import { UsersTab } from '@/features/settings/components/users-tab';
 import { SlackIntegrationTab } from '@/features/slack/components/slack-integration-tab';
 import { SETTINGS_TABS, type SettingsTab, settingsTabViewOnly, visibleSettingsTabs } from '@/lib/access';
+import { usePageTitle } from '@/lib/page-title';
 import { paths } from '@/lib/paths';
+import { routeTitle } from '@/lib/route-titles';
 import { useMe } from '@/lib/session';
 
 /** Shown above the tabs when the user's access levels hide some of them. */
@@ -32,6 +35,7 @@ export const VIEW_ONLY_MESSAGE =
   'View only: your access level lets you see this tab but not save changes on it.';
 
 export default function SettingsPage() {
+  usePageTitle(routeTitle(paths.settings));
   const { data: me } = useMe();
   const [params, setParams] = useSearchParams();
   const tabs = visibleSettingsTabs(me);
@@ -96,9 +100,7 @@ export default function SettingsPage() {
             </Alert>
           )}
           {someFailed && (
-            <Alert variant="destructive">
-              <AlertDescription>{SETTINGS_MESSAGES.someDataFailed}</AlertDescription>
-            </Alert>
+            <LoadError title={SETTINGS_MESSAGES.someDataFailed} query={failedQueries(fetched)} />
           )}
           <Tabs value={active} onValueChange={selectTab}>
             <div className="overflow-x-auto">

@@ -246,8 +246,9 @@ export function SidebarMenuButton({
     <Comp
       data-active={isActive}
       className={cn(
-        'flex h-9 w-full items-center gap-2 overflow-hidden rounded-md px-2 text-left text-sm outline-none transition-colors',
-        'hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:outline-2 focus-visible:outline-ring',
+        'flex h-9 w-full items-center gap-2 overflow-hidden rounded-md px-2 text-left text-sm outline-hidden transition-colors',
+        // An inset ring: an outline would be cut off by the scrolling list (overflow hidden on x).
+        'hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring',
         'data-[active=true]:bg-sidebar-accent data-[active=true]:font-semibold data-[active=true]:text-sidebar-accent-foreground',
         '[&_svg]:size-4 [&_svg]:shrink-0 [&>span]:truncate',
         collapsed && 'justify-center px-0 [&>span]:sr-only',

@@ -9,7 +9,7 @@ import {
   type StorageLocation,
 } from '@hr/shared/cloud-storage/cloud-storage.schemas';
 import { Cloud, HardDrive, Lock } from 'lucide-react';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { LoadError } from '@/components/load-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -114,16 +114,7 @@ export function CloudStorageTab() {
     );
   }
   if (settings.isError) {
-    return (
-      <Alert variant="destructive">
-        <AlertTitle>{CLOUD_MESSAGES.loadFailed}</AlertTitle>
-        <AlertDescription>
-          <Button size="sm" variant="outline" className="mt-2" onClick={() => void settings.refetch()}>
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
-    );
+    return <LoadError title={CLOUD_MESSAGES.loadFailed} query={settings} />;
   }
   const { enabled, providers, policies } = settings.data;
   const onToggle = (next: boolean) =>

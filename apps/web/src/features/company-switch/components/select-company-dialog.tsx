@@ -5,6 +5,7 @@
 import { COMPANY_MESSAGES } from '@hr/shared/company/company-messages';
 import { Check } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -72,9 +73,7 @@ export function SelectCompanyDialog({
         {companies.isPending ? (
           <Spinner label="Loading companies" />
         ) : companies.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {COMPANY_MESSAGES.loadCompaniesFailed}
-          </p>
+          <LoadError title={COMPANY_MESSAGES.loadCompaniesFailed} query={companies} />
         ) : (
           <div role="radiogroup" aria-label="Companies" className="grid max-h-72 gap-1 overflow-y-auto">
             {companies.data.companies.map((company) => {

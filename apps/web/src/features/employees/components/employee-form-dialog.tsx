@@ -1,7 +1,7 @@
 /** "Add New Employee" / "Edit Employee": the form in a dialog, with the server's errors mapped back. */
 import { EMPLOYEE_MESSAGES, type Employee } from '@hr/shared/hr/employees.schemas';
 import type { UseFormSetError } from 'react-hook-form';
-import { Alert } from '@/components/ui/alert';
+import { LoadError } from '@/components/load-error';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -107,7 +107,11 @@ export function EmployeeFormDialog({ open, onOpenChange, employee }: EmployeeFor
         ) : (
           <>
             {users.isError && (
-              <Alert variant="destructive">{errorMessage(users.error, 'Failed to load company users')}</Alert>
+              <LoadError
+                title="Failed to load company users"
+                detail={errorMessage(users.error, 'Failed to load company users')}
+                query={users}
+              />
             )}
             <EmployeeForm
               key={employee?.id ?? 'new'}

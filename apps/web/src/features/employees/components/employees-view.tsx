@@ -2,7 +2,7 @@
 import { type Employee, employeeCountLabel } from '@hr/shared/hr/employees.schemas';
 import { ChevronLeft, ChevronRight, Plus, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -84,9 +84,12 @@ export function EmployeesView() {
           </div>
 
           {list.isError ? (
-            <Alert variant="destructive" className="mx-4 w-auto">
-              {errorMessage(list.error)}
-            </Alert>
+            <LoadError
+              title="Failed to load employees"
+              detail={errorMessage(list.error)}
+              query={list}
+              className="mx-4 w-auto"
+            />
           ) : (
             <EmployeeTable
               employees={list.data?.items ?? []}

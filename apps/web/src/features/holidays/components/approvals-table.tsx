@@ -2,6 +2,7 @@
 import { HOLIDAY_MESSAGES, HOLIDAY_TYPE_LABELS, type PendingApproval } from '@hr/shared/hr/holidays.schemas';
 import { Check, X } from 'lucide-react';
 import { useState } from 'react';
+import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api-client';
@@ -11,7 +12,7 @@ import { useApprovals } from '../api/list-approvals';
 import { useNarrow } from '../hooks/use-narrow';
 import { formatDateRange, formatTimestamp, pluralDays } from '../lib/dates';
 import { type Decision, DecisionDialog } from './decision-dialog';
-import { EmptyState, ErrorAlert, LoadingRows } from './states';
+import { EmptyState, LoadingRows } from './states';
 
 function requester(request: PendingApproval): string {
   return request.requesterName || HOLIDAY_MESSAGES.unknownEmployee;
@@ -70,7 +71,13 @@ export function ApprovalsTable() {
   let body: React.ReactNode;
   if (approvals.isPending) body = <LoadingRows label="Loading pending requests" />;
   else if (approvals.isError) {
-    body = <ErrorAlert title={HOLIDAY_MESSAGES.loadPendingFailed} detail={errorMessage(approvals.error)} />;
+    body = (
+      <LoadError
+        title={HOLIDAY_MESSAGES.loadPendingFailed}
+        detail={errorMessage(approvals.error)}
+        query={approvals}
+      />
+    );
   } else if (approvals.data.items.length === 0) body = <EmptyState>{HOLIDAY_MESSAGES.noPending}</EmptyState>;
   else if (narrow) {
     body = (

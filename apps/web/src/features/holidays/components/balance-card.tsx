@@ -1,12 +1,13 @@
 /** Holiday Balance: remaining, used and total annual days, with a progress bar capped at 100%. */
 import { HOLIDAY_MESSAGES } from '@hr/shared/hr/holidays.schemas';
+import { LoadError } from '@/components/load-error';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
 import { useHolidayBalance } from '../api/get-balance';
 import { formatDate, pluralDays } from '../lib/dates';
-import { EmptyState, ErrorAlert } from './states';
+import { EmptyState } from './states';
 
 function balanceError(error: unknown): string {
   if (error instanceof ApiError && error.status === 404) return HOLIDAY_MESSAGES.noEmployeeRecord;
@@ -44,7 +45,7 @@ export function BalanceCard() {
             <Skeleton className="h-2 w-full" />
           </div>
         ) : balance.isError ? (
-          <ErrorAlert title={balanceError(balance.error)} />
+          <LoadError title={balanceError(balance.error)} query={balance} />
         ) : !data ? (
           <EmptyState>{HOLIDAY_MESSAGES.noData}</EmptyState>
         ) : (

@@ -6,6 +6,7 @@ import {
   MY_RECENT_LIMIT,
 } from '@hr/shared/hr/holidays.schemas';
 import { useState } from 'react';
+import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api-client';
@@ -14,7 +15,7 @@ import { useNarrow } from '../hooks/use-narrow';
 import { formatDateRange, formatTimestamp, pluralDays } from '../lib/dates';
 import { isCancellable } from '../lib/requests';
 import { CancelRequestDialog } from './cancel-request-dialog';
-import { EmptyState, ErrorAlert, LoadingRows } from './states';
+import { EmptyState, LoadingRows } from './states';
 import { StatusBadge } from './status-badge';
 
 function describe(request: HolidayRequest): string {
@@ -42,7 +43,13 @@ export function MyRequestsTable({ today }: { today: string }) {
 
   if (requests.isPending) return <LoadingRows label="Loading holiday requests" />;
   if (requests.isError) {
-    return <ErrorAlert title={HOLIDAY_MESSAGES.loadRequestsFailed} detail={errorMessage(requests.error)} />;
+    return (
+      <LoadError
+        title={HOLIDAY_MESSAGES.loadRequestsFailed}
+        detail={errorMessage(requests.error)}
+        query={requests}
+      />
+    );
   }
   const items = requests.data.items;
   if (items.length === 0) return <EmptyState>{HOLIDAY_MESSAGES.noRequests}</EmptyState>;
@@ -132,7 +139,13 @@ export function RecentRequestsList() {
   const requests = useMyRequests(MY_RECENT_LIMIT);
   if (requests.isPending) return <LoadingRows label="Loading holiday requests" />;
   if (requests.isError) {
-    return <ErrorAlert title={HOLIDAY_MESSAGES.loadRequestsFailed} detail={errorMessage(requests.error)} />;
+    return (
+      <LoadError
+        title={HOLIDAY_MESSAGES.loadRequestsFailed}
+        detail={errorMessage(requests.error)}
+        query={requests}
+      />
+    );
   }
   const items = requests.data.items.slice(0, MY_RECENT_LIMIT);
   if (items.length === 0) return <EmptyState>{HOLIDAY_MESSAGES.noRequests}</EmptyState>;

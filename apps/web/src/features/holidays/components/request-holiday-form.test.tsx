@@ -53,6 +53,19 @@ describe('RequestHolidayForm', () => {
     expect(end.value).toBe('2030-03-15');
   });
 
+  it('copies only a complete start date typed digit by digit into the end date', () => {
+    renderForm();
+    const start = screen.getByLabelText('Start Date');
+    const end = screen.getByLabelText('End Date') as HTMLInputElement;
+    // What Chromium reports while 01182027 is typed into a date field: the year grows digit by digit.
+    for (const partial of ['0002-01-18', '0020-01-18', '0202-01-18']) {
+      fireEvent.change(start, { target: { value: partial } });
+      expect(end.value).toBe('');
+    }
+    fireEvent.change(start, { target: { value: '2027-01-18' } });
+    expect(end.value).toBe('2027-01-18');
+  });
+
   it('shows the inclusive day count and the working days from the server', async () => {
     renderForm();
     fireEvent.change(screen.getByLabelText('Start Date'), { target: { value: '2030-03-08' } });

@@ -113,8 +113,9 @@ export function RequestHolidayForm({ today, initialType = 'annual' }: RequestHol
             {...fieldAria('holiday-start', errors.startDate?.message)}
             {...form.register('startDate', {
               onChange: (event: { target: { value: string } }) => {
-                // Picking a start fills an empty end with the same day.
-                if (!form.getValues('endDate') && event.target.value) {
+                // Picking a start fills an empty end with the same day. Typing a date fires a change
+                // per digit ("0002-01-18" after 01 18 2): only a complete date in 1900-2999 is copied.
+                if (!form.getValues('endDate') && isValidIsoDate(event.target.value)) {
                   form.setValue('endDate', event.target.value, { shouldValidate: isSubmitted });
                 } else if (isSubmitted) {
                   void form.trigger('endDate');

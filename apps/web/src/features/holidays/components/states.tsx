@@ -1,5 +1,4 @@
-/** The small building blocks of the tabs: loading rows, empty states, destructive alerts. */
-import { Alert } from '@/components/ui/alert';
+/** The small building blocks of the tabs: loading rows, empty states, (load errors: components/load-error). */
 import { Skeleton } from '@/components/ui/skeleton';
 
 export function LoadingRows({ rows = 3, label }: { rows?: number; label: string }) {
@@ -18,14 +17,5 @@ export function EmptyState({ children }: { children: string }) {
     <p className="rounded-md border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">
       {children}
     </p>
-  );
-}
-
-export function ErrorAlert({ title, detail }: { title: string; detail?: string }) {
-  return (
-    <Alert variant="destructive">
-      <p className="font-medium">{title}</p>
-      {detail && detail !== title && <p className="mt-1 text-sm">{detail}</p>}
-    </Alert>
   );
 }

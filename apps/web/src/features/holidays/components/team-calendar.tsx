@@ -11,6 +11,7 @@ import {
 } from '@hr/shared/hr/holidays.schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { Spinner } from '@/components/ui/spinner';
@@ -20,7 +21,7 @@ import { useCalendar } from '../api/get-calendar';
 import { calendarDayQueryOptions, useCalendarDay } from '../api/get-calendar-day';
 import { useNarrow } from '../hooks/use-narrow';
 import { formatDate, monthLabel, monthWeeks, shiftMonth, WEEKDAY_LABELS } from '../lib/dates';
-import { EmptyState, ErrorAlert, LoadingRows } from './states';
+import { EmptyState, LoadingRows } from './states';
 
 /** The days of the month summary by date. */
 export function summaryByDay(days: CalendarDaySummary[]): Map<string, CalendarDaySummary> {
@@ -41,18 +42,17 @@ function NameList({ people }: { people: TeamHoliday[] }) {
 function FetchedDayList({ date, preview }: { date: string; preview: TeamHoliday[] }) {
   const day = useCalendarDay(date);
   const failed = day.isError ? (
-    <ErrorAlert title={HOLIDAY_MESSAGES.loadCompanyHolidaysFailed} detail={errorMessage(day.error)} />
+    <LoadError
+      title={HOLIDAY_MESSAGES.loadCompanyHolidaysFailed}
+      detail={errorMessage(day.error)}
+      // A later page that failed is asked for again; a failed first page refetches the list.
+      query={{
+        refetch: day.data ? () => day.fetchNextPage() : () => day.refetch(),
+        isFetching: day.isFetching,
+      }}
+    />
   ) : null;
-  if (!day.data && failed) {
-    return (
-      <div className="grid gap-2">
-        {failed}
-        <Button variant="outline" size="sm" onClick={() => day.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
+  if (!day.data && failed) return failed;
   const people = day.data ? day.data.pages.flatMap((page) => page.items) : preview;
   return (
     <div className="grid gap-2">
@@ -257,9 +257,10 @@ export function TeamCalendar({
         </Button>
       </div>
       {calendar.isError ? (
-        <ErrorAlert
+        <LoadError
           title={HOLIDAY_MESSAGES.loadCompanyHolidaysFailed}
           detail={errorMessage(calendar.error)}
+          query={calendar}
         />
       ) : !current ? (
         <LoadingRows rows={5} label="Loading team calendar" />

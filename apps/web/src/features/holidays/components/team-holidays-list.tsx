@@ -5,17 +5,22 @@ import {
   HOLIDAY_TYPE_LABELS,
   UPCOMING_LIMIT,
 } from '@hr/shared/hr/holidays.schemas';
+import { LoadError } from '@/components/load-error';
 import { errorMessage } from '@/lib/api-client';
 import { useUpcomingHolidays } from '../api/list-upcoming';
 import { formatDateRange } from '../lib/dates';
-import { EmptyState, ErrorAlert, LoadingRows } from './states';
+import { EmptyState, LoadingRows } from './states';
 
 export function TeamHolidaysList() {
   const upcoming = useUpcomingHolidays();
   if (upcoming.isPending) return <LoadingRows label="Loading team holidays" />;
   if (upcoming.isError) {
     return (
-      <ErrorAlert title={HOLIDAY_MESSAGES.loadCompanyHolidaysFailed} detail={errorMessage(upcoming.error)} />
+      <LoadError
+        title={HOLIDAY_MESSAGES.loadCompanyHolidaysFailed}
+        detail={errorMessage(upcoming.error)}
+        query={upcoming}
+      />
     );
   }
   const items = upcoming.data.items.slice(0, UPCOMING_LIMIT);

@@ -1,6 +1,6 @@
 /** States whether HubSpot is set up and links out to it; no other HubSpot behaviour is specified. */
 import { CheckCircle2, ExternalLink, XCircle } from 'lucide-react';
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import { LoadError } from '@/components/load-error';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -22,9 +22,7 @@ export function HubspotStatusCard() {
         {status.isPending ? (
           <Skeleton className="h-6 w-72" />
         ) : status.isError ? (
-          <Alert variant="destructive">
-            <AlertDescription>Failed to load the HubSpot status.</AlertDescription>
-          </Alert>
+          <LoadError title="Failed to load the HubSpot status." query={status} />
         ) : status.data.configured ? (
           <p className="flex items-center gap-2" data-testid="hubspot-status">
             <CheckCircle2 className="size-5 text-green-600" aria-hidden="true" />A HubSpot private-app token

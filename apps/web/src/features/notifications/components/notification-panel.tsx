@@ -3,6 +3,7 @@ import { isHolidayNotification, NOTIFICATION_MESSAGES } from '@hr/shared/notific
 import type { Notification } from '@hr/shared/notifications/notifications.schemas';
 import { Trash2 } from 'lucide-react';
 import { useNavigate } from 'react-router';
+import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/class-names';
@@ -15,7 +16,8 @@ import { useMarkNotificationRead } from '../api/mark-notification-read';
 
 export function NotificationPanel({ onNavigate }: { onNavigate?: () => void }) {
   const navigate = useNavigate();
-  const { data, isPending, isError, error } = useNotifications();
+  const notifications = useNotifications();
+  const { data, isPending, isError, error } = notifications;
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
   const remove = useDeleteNotification();
@@ -47,9 +49,12 @@ export function NotificationPanel({ onNavigate }: { onNavigate?: () => void }) {
         {isPending ? (
           <p className="p-6 text-center text-sm text-muted-foreground">{NOTIFICATION_MESSAGES.loading}</p>
         ) : isError ? (
-          <p role="alert" className="p-6 text-center text-sm text-destructive">
-            {errorMessage(error)}
-          </p>
+          <LoadError
+            title="Failed to load notifications"
+            detail={errorMessage(error)}
+            query={notifications}
+            className="m-3 w-auto"
+          />
         ) : data.notifications.length === 0 ? (
           <p className="p-6 text-center text-sm text-muted-foreground">{NOTIFICATION_MESSAGES.empty}</p>
         ) : (

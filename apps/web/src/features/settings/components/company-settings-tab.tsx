@@ -16,6 +16,7 @@ import {
   yearEndMonth,
 } from '@hr/shared/settings/settings.schemas';
 import { type FormEvent, useId, useState } from 'react';
+import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -74,9 +75,10 @@ function toRequest(d: Draft): CompanySettingsRequest {
 }
 
 export function CompanySettingsTab() {
-  const { data, isPending, isError } = useCompanySettings();
+  const settings = useCompanySettings();
+  const { data, isPending, isError } = settings;
   if (isPending) return <Spinner label="Loading company settings" />;
-  if (isError) return <p className="text-sm text-destructive">{SETTINGS_MESSAGES.settingsFailed}</p>;
+  if (isError) return <LoadError title={SETTINGS_MESSAGES.settingsFailed} query={settings} />;
   return <CompanySettingsForm settings={data} />;
 }
 

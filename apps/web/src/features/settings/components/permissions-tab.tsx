@@ -2,6 +2,7 @@
 import { ACCESS_LEVEL_LABELS, ACCESS_LEVELS, type AccessLevel, type SectionId } from '@hr/shared/permissions';
 import { permissionKey, SETTINGS_MESSAGES } from '@hr/shared/settings/settings.schemas';
 import { useMemo, useState } from 'react';
+import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -16,7 +17,8 @@ import { useSavePermissions } from '../api/save-permissions';
 const DEFAULT_LEVEL: AccessLevel = 'full';
 
 export function PermissionsTab() {
-  const { data, isPending, isError } = usePermissions();
+  const permissions = usePermissions();
+  const { data, isPending, isError } = permissions;
   const save = useSavePermissions();
   const [pending, setPending] = useState<
     Map<string, { userId: string; sectionId: SectionId; accessLevel: AccessLevel }>
@@ -27,7 +29,7 @@ export function PermissionsTab() {
   );
 
   if (isPending) return <Spinner label="Loading permissions" />;
-  if (isError) return <p className="text-sm text-muted-foreground">{SETTINGS_MESSAGES.someDataFailed}</p>;
+  if (isError) return <LoadError title={SETTINGS_MESSAGES.someDataFailed} query={permissions} />;
 
   const levelOf = (userId: string, sectionId: string) =>
     pending.get(permissionKey(userId, sectionId))?.accessLevel ??

@@ -3,13 +3,15 @@
  * every time a developer (platform staff) switched into the company. ADR 0047.
  */
 import { SECURITY_EVENT_LABELS } from '@hr/shared/settings/settings.schemas';
+import { LoadError } from '@/components/load-error';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useSecurityEvents } from '../api/get-security-events';
 
 export function SecurityEventsCard() {
-  const { data, isPending, isError } = useSecurityEvents();
+  const events = useSecurityEvents();
+  const { data, isPending, isError } = events;
   return (
     <Card>
       <CardHeader>
@@ -22,7 +24,7 @@ export function SecurityEventsCard() {
         {isPending ? (
           <Spinner label="Loading security events" />
         ) : isError ? (
-          <p className="text-sm text-muted-foreground">Security events could not be loaded.</p>
+          <LoadError title="Security events could not be loaded." query={events} />
         ) : data.events.length === 0 ? (
           <p className="text-sm text-muted-foreground">No security events yet.</p>
         ) : (

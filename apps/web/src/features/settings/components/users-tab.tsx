@@ -2,6 +2,7 @@
 import { ASSIGNABLE_ROLES, type AssignableRole, roleLabel } from '@hr/shared/roles';
 import { SETTINGS_MESSAGES } from '@hr/shared/settings/settings.schemas';
 import { KeyRound, Trash2, UserMinus } from 'lucide-react';
+import { LoadError } from '@/components/load-error';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
@@ -42,7 +43,8 @@ export function UsersTab({
 }
 
 function ActiveUsers({ currentUserId }: { currentUserId: string }) {
-  const { data, isPending, isError } = useUsers();
+  const users = useUsers();
+  const { data, isPending, isError } = users;
   const updateRole = useUpdateUserRole();
   const remove = useRemoveUser();
   const sendReset = useSendPasswordReset();
@@ -78,7 +80,7 @@ function ActiveUsers({ currentUserId }: { currentUserId: string }) {
         {isPending ? (
           <Spinner label="Loading users" />
         ) : isError ? (
-          <p className="text-sm text-muted-foreground">{SETTINGS_MESSAGES.someDataFailed}</p>
+          <LoadError title={SETTINGS_MESSAGES.someDataFailed} query={users} />
         ) : (
           <Table>
             <TableHeader>
@@ -155,7 +157,8 @@ function ActiveUsers({ currentUserId }: { currentUserId: string }) {
 }
 
 function RecentlyCreatedUsers() {
-  const { data, isPending, isError } = useInvitations();
+  const invitations = useInvitations();
+  const { data, isPending, isError } = invitations;
   const cancel = useCancelInvitation();
   return (
     <Card>
@@ -167,7 +170,7 @@ function RecentlyCreatedUsers() {
         {isPending ? (
           <Spinner label="Loading recently created users" />
         ) : isError ? (
-          <p className="text-sm text-muted-foreground">{SETTINGS_MESSAGES.someDataFailed}</p>
+          <LoadError title={SETTINGS_MESSAGES.someDataFailed} query={invitations} />
         ) : data.invitations.length === 0 ? (
           <p className="text-sm text-muted-foreground">No recently created users.</p>
         ) : (

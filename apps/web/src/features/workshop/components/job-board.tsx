@@ -8,7 +8,7 @@ import { WORKSHOP_MESSAGES } from '@hr/shared/workshop/workshop-messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { RotateCcw } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { LoadError } from '@/components/load-error';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -207,15 +207,7 @@ export function JobBoard() {
   }
   if (board.isError && !board.data) {
     return (
-      <Alert variant="destructive">
-        <AlertTitle>{WORKSHOP_MESSAGES.loadFailed}</AlertTitle>
-        <AlertDescription className="flex flex-wrap items-center gap-3">
-          <span>{errorMessage(board.error)}</span>
-          <Button size="sm" variant="outline" onClick={() => board.refetch()}>
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <LoadError title={WORKSHOP_MESSAGES.loadFailed} detail={errorMessage(board.error)} query={board} />
     );
   }
   const data = board.data;

@@ -4,7 +4,7 @@ import type { Job, JobSummary } from '@hr/shared/workshop/workshop.schemas';
 import { WORKSHOP_MESSAGES } from '@hr/shared/workshop/workshop-messages';
 import { CheckCircle2, FileText, Image, Send } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { LoadError } from '@/components/load-error';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -289,15 +289,11 @@ export function JobDetailsDialog({
             {job ? (
               <JobDetails job={job} abilities={abilities} />
             ) : details.isError ? (
-              <Alert variant="destructive">
-                <AlertTitle>{WORKSHOP_MESSAGES.jobLoadFailed}</AlertTitle>
-                <AlertDescription className="flex flex-wrap items-center gap-3">
-                  <span>{errorMessage(details.error)}</span>
-                  <Button size="sm" variant="outline" onClick={() => details.refetch()}>
-                    Try again
-                  </Button>
-                </AlertDescription>
-              </Alert>
+              <LoadError
+                title={WORKSHOP_MESSAGES.jobLoadFailed}
+                detail={errorMessage(details.error)}
+                query={details}
+              />
             ) : (
               <JobDetailsSkeleton />
             )}

@@ -1,8 +1,7 @@
 /** The /orders screen: every open job with parts still to order or receive, and only those parts. */
 import { isPartSatisfied } from '@hr/shared/workshop/job-rules';
 import { WORKSHOP_MESSAGES } from '@hr/shared/workshop/workshop-messages';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/load-error';
 import { errorMessage } from '@/lib/api-client';
 import { useMe } from '@/lib/session';
 import { usePartsOrders } from '../api/get-parts-orders';
@@ -32,15 +31,7 @@ export function PartsOrdersList() {
   }
   if (orders.isError) {
     return (
-      <Alert variant="destructive">
-        <AlertTitle>{WORKSHOP_MESSAGES.loadFailed}</AlertTitle>
-        <AlertDescription className="flex flex-wrap items-center gap-3">
-          <span>{errorMessage(orders.error)}</span>
-          <Button size="sm" variant="outline" onClick={() => orders.refetch()}>
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <LoadError title={WORKSHOP_MESSAGES.loadFailed} detail={errorMessage(orders.error)} query={orders} />
     );
   }
   const { jobs } = orders.data;
