@@ -43,10 +43,10 @@ import { movePendingRequestsToCurrentApprovers } from '../holidays/holidays.serv
 import {
   companyUserIds,
   deleteInvitation,
-  findInvitation,
-  findInvitedUser,
   findCompanySettings,
   findCompanyUser,
+  findInvitation,
+  findInvitedUser,
   insertInvitation,
   listCompanyUsers,
   listPendingInvitations,
@@ -76,7 +76,8 @@ export async function getPermissions(db: Db, principal: Principal): Promise<Perm
       await listPermissions(tx, principal.companyId),
     ];
     const stored = new Map<string, Partial<Record<string, AccessLevel>>>();
-    for (const p of permissions) stored.set(p.userId, { ...stored.get(p.userId), [p.sectionId]: p.accessLevel });
+    for (const p of permissions)
+      stored.set(p.userId, { ...stored.get(p.userId), [p.sectionId]: p.accessLevel });
     return {
       users: users.map((u) => {
         const role = u.role ?? null;
@@ -360,7 +361,10 @@ export async function cancelInvitation(
   });
   const user = found.user;
   if (user && user.id === principal.user.id)
-    throw errors.validation({ userId: SETTINGS_MESSAGES.cannotRemoveSelf }, SETTINGS_MESSAGES.cannotRemoveSelf);
+    throw errors.validation(
+      { userId: SETTINGS_MESSAGES.cannotRemoveSelf },
+      SETTINGS_MESSAGES.cannotRemoveSelf,
+    );
   if (user?.role === 'developer') throw errors.forbidden(SETTINGS_MESSAGES.roleNotAssignable);
   const revoked = await db.transaction(async (tx) => {
     // Auth tables first (owner connection), as in removeUser; a refusal below rolls this back.
