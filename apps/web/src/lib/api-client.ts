@@ -71,8 +71,19 @@ function networkError(cause: unknown): unknown {
   );
 }
 
+type UnauthorizedHandler = (path: string) => void;
+let unauthorizedHandler: UnauthorizedHandler | null = null;
+
+/**
+ * Called on every 401 from `/api/v1/*`: the session is gone (user removed, password changed
+ * elsewhere, expired). The query client registers one that signs the page out at once.
+ */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
+  unauthorizedHandler = handler;
+}
+
 /** The JSON body of a response, or the ApiError its error body describes. */
-async function readResponse<T>(response: Response): Promise<T> {
+async function readResponse<T>(response: Response, path: string): Promise<T> {
   const text = await response.text();
   let parsed: unknown;
   try {
@@ -84,6 +95,7 @@ async function readResponse<T>(response: Response): Promise<T> {
     const error = toApiError(response.status, parsed);
     if (response.status === 429)
       error.retryAfterSeconds = parseRetryAfter(response.headers.get('retry-after'));
+    if (response.status === 401 && path.startsWith('/api/v1/')) unauthorizedHandler?.(path);
     throw error;
   }
   return parsed as T;
@@ -114,7 +126,7 @@ export async function apiFetch<T>(
   } catch (cause) {
     throw networkError(cause);
   }
-  return readResponse<T>(response);
+  return readResponse<T>(response, path);
 }
 
 /** The message to show for an error; a rate-limit refusal also says when to try again. */
@@ -140,5 +152,5 @@ export async function apiUpload<T>(path: string, file: File, signal?: AbortSigna
   } catch (cause) {
     throw networkError(cause);
   }
-  return readResponse<T>(response);
+  return readResponse<T>(response, path);
 }
