@@ -10,6 +10,8 @@ export class ApiError extends Error {
   readonly fields: Record<string, string> | undefined;
   /** From the Retry-After header of a 429: how long the server asks to wait. */
   retryAfterSeconds: number | undefined;
+  /** True when the answer carried no message of its own (no JSON error body): callers say their own. */
+  generic = false;
 
   constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
     super(message);
@@ -58,7 +60,9 @@ function toApiError(status: number, body: unknown): ApiError {
   if (isRecord(body) && typeof body.message === 'string') {
     return new ApiError(status, typeof body.code === 'string' ? body.code : 'ERROR', body.message);
   }
-  return new ApiError(status, 'ERROR', FALLBACK_MESSAGE);
+  const generic = new ApiError(status, 'ERROR', FALLBACK_MESSAGE);
+  generic.generic = true;
+  return generic;
 }
 
 /** An abort stays an abort; anything else thrown by fetch means the network failed. */
@@ -132,6 +136,7 @@ export async function apiFetch<T>(
 /** The message to show for an error; a rate-limit refusal also says when to try again. */
 export function errorMessage(error: unknown, fallback = FALLBACK_MESSAGE): string {
   const hint = retryHint(error);
+  if (error instanceof ApiError && error.generic) return fallback;
   if (error instanceof Error && error.message) return hint ? `${error.message} ${hint}` : error.message;
   return fallback;
 }
