@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { ProfileForm } from '@/features/profile/components/profile-form';
 import { ApiError } from '@/lib/api-client';
+import { usesMobileLayout, useViewport } from '@/lib/device';
 import { paths } from '@/lib/paths';
 import { useMe } from '@/lib/session';
 import { notify } from '@/lib/toast';
@@ -16,6 +17,8 @@ import { notify } from '@/lib/toast';
 export default function ProfilePage() {
   const { data: me } = useMe();
   const profile = useProfile();
+  // A phone's dashboard is /mobile-home (the desktop one would only redirect there).
+  const back = usesMobileLayout(useViewport()) ? paths.mobileHome : paths.home;
   useEffect(() => {
     if (profile.isError) notify.error(PROFILE_MESSAGES.loadFailed);
   }, [profile.isError]);
@@ -25,7 +28,7 @@ export default function ProfilePage() {
   return (
     <div className="mx-auto grid max-w-3xl gap-6">
       <div className="flex items-center gap-3">
-        <Link to={paths.home} className={buttonClasses('ghost', 'icon')} aria-label="Back to dashboard">
+        <Link to={back} className={buttonClasses('ghost', 'icon')} aria-label="Back to dashboard">
           <ArrowLeft aria-hidden="true" />
         </Link>
         <div>
