@@ -21,6 +21,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test('User Profile opens and saves; the menu offers only what works on a phone', async ({ page }) => {
+    test.setTimeout(60_000);
     await signInViaApi(page, demo.owner);
     await page.goto('/mobile-home');
     await page.getByRole('button', { name: /User menu/ }).click();
@@ -32,7 +33,7 @@ test.describe('on a phone', () => {
     await expect(page).toHaveURL(/\/profile$/);
     await expect(page.getByRole('heading', { name: 'User Profile' })).toBeVisible();
     const position = page.getByLabel('Position');
-    await position.fill('Managing Director');
+    await position.fill(`Director ${Date.now() % 1000}`);
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText('Profile updated successfully')).toBeVisible();
     await expect(page).toHaveURL(/\/profile$/);
@@ -81,9 +82,10 @@ test('a session revoked elsewhere sends the page to /auth with a toast on the fi
   playwright,
   baseURL,
 }) => {
+  test.setTimeout(60_000);
   await signInViaApi(page, demo.tom);
   await page.goto('/holidays');
-  await expect(page.getByRole('tab', { name: 'Team Calendar' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Team Calendar' })).toBeVisible({ timeout: 30_000 });
   // The session ends on the server (as when the user is removed); the browser keeps its cookie.
   const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
   const other = await playwright.request.newContext({ baseURL });
@@ -101,9 +103,10 @@ test('a session revoked elsewhere sends the page to /auth with a toast on the fi
 });
 
 test('screenshots of the permissions grid and the profile at every width', async ({ page }) => {
+  test.setTimeout(90_000);
   await signInViaApi(page, demo.owner);
   await page.goto('/settings?tab=permissions');
-  await expect(page.getByText('User Permissions')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'User Permissions' })).toBeVisible();
   await expect(page.getByText('No Access (role)').first()).toBeVisible();
   await shoot(page, 'permissions');
   await page.setViewportSize({ width: 1280, height: 800 });
