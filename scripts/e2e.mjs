@@ -113,6 +113,8 @@ const serverEnv = {
   SEED_DEMO: 'true',
   PUBLIC_URL: baseUrl,
   LOG_LEVEL: 'warn',
+  // The sister CRM app: nothing listens there; phone.spec.ts answers it with page routing.
+  CRM_APP_URL: process.env.E2E_CRM_APP_URL ?? 'http://crm.e2e.invalid/',
   ...fakes.env,
 };
 // Mail must land in DATA_DIR/outbox, and the database is PGlite unless E2E_DATABASE_URL says otherwise.
@@ -149,6 +151,7 @@ try {
         E2E_BASE_URL: baseUrl,
         E2E_OUTBOX_DIR: path.join(dataDir, 'outbox'),
         E2E_FAKE_SLACK_URL: fakes.env.E2E_FAKE_SLACK_URL,
+        E2E_CRM_APP_URL: serverEnv.CRM_APP_URL,
       },
     },
   );

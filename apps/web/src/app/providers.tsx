@@ -1,10 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Toaster } from 'sonner';
-import { createQueryClient } from '@/lib/query-client';
+import { createQueryClient, installSessionEndHandler } from '@/lib/query-client';
 
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  useEffect(() => installSessionEndHandler(queryClient), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       {children}

@@ -48,3 +48,21 @@ describe('Retry-After on a refused attempt', () => {
     );
   });
 });
+
+describe('an error answer without a JSON body', () => {
+  it("gives way to the caller's own message (Failed to update password)", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>Bad Gateway</html>', { status: 502 })),
+    );
+    const error = await apiFetch('/api/v1/me/password', { method: 'POST', body: {} }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect(errorMessage(error, 'Failed to update password')).toBe('Failed to update password');
+    // A message the server did send still wins.
+    expect(
+      errorMessage(new ApiError(400, 'VALIDATION', 'Password too short'), 'Failed to update password'),
+    ).toBe('Password too short');
+  });
+});

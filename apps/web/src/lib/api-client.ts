@@ -10,6 +10,8 @@ export class ApiError extends Error {
   readonly fields: Record<string, string> | undefined;
   /** From the Retry-After header of a 429: how long the server asks to wait. */
   retryAfterSeconds: number | undefined;
+  /** True when the answer carried no message of its own (no JSON error body): callers say their own. */
+  generic = false;
 
   constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
     super(message);
@@ -58,7 +60,9 @@ function toApiError(status: number, body: unknown): ApiError {
   if (isRecord(body) && typeof body.message === 'string') {
     return new ApiError(status, typeof body.code === 'string' ? body.code : 'ERROR', body.message);
   }
-  return new ApiError(status, 'ERROR', FALLBACK_MESSAGE);
+  const generic = new ApiError(status, 'ERROR', FALLBACK_MESSAGE);
+  generic.generic = true;
+  return generic;
 }
 
 /** An abort stays an abort; anything else thrown by fetch means the network failed. */
@@ -71,8 +75,19 @@ function networkError(cause: unknown): unknown {
   );
 }
 
+type UnauthorizedHandler = (path: string) => void;
+let unauthorizedHandler: UnauthorizedHandler | null = null;
+
+/**
+ * Called on every 401 from `/api/v1/*`: the session is gone (user removed, password changed
+ * elsewhere, expired). The query client registers one that signs the page out at once.
+ */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
+  unauthorizedHandler = handler;
+}
+
 /** The JSON body of a response, or the ApiError its error body describes. */
-async function readResponse<T>(response: Response): Promise<T> {
+async function readResponse<T>(response: Response, path: string): Promise<T> {
   const text = await response.text();
   let parsed: unknown;
   try {
@@ -84,6 +99,7 @@ async function readResponse<T>(response: Response): Promise<T> {
     const error = toApiError(response.status, parsed);
     if (response.status === 429)
       error.retryAfterSeconds = parseRetryAfter(response.headers.get('retry-after'));
+    if (response.status === 401 && path.startsWith('/api/v1/')) unauthorizedHandler?.(path);
     throw error;
   }
   return parsed as T;
@@ -114,12 +130,13 @@ export async function apiFetch<T>(
   } catch (cause) {
     throw networkError(cause);
   }
-  return readResponse<T>(response);
+  return readResponse<T>(response, path);
 }
 
 /** The message to show for an error; a rate-limit refusal also says when to try again. */
 export function errorMessage(error: unknown, fallback = FALLBACK_MESSAGE): string {
   const hint = retryHint(error);
+  if (error instanceof ApiError && error.generic) return fallback;
   if (error instanceof Error && error.message) return hint ? `${error.message} ${hint}` : error.message;
   return fallback;
 }
@@ -140,5 +157,5 @@ export async function apiUpload<T>(path: string, file: File, signal?: AbortSigna
   } catch (cause) {
     throw networkError(cause);
   }
-  return readResponse<T>(response);
+  return readResponse<T>(response, path);
 }

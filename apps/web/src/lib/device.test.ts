@@ -26,7 +26,16 @@ describe('mobile redirect', () => {
   const desktop = { width: 1280, height: 800 };
 
   it('sends phones from desktop pages to /mobile-home', () => {
-    for (const path of ['/', '/settings', '/employees', '/orders', '/unknown']) {
+    for (const path of [
+      '/',
+      '/settings',
+      '/employees',
+      '/orders',
+      '/company',
+      '/hubspot',
+      '/operations',
+      '/unknown',
+    ]) {
       expect(shouldRedirectToMobileHome(path, phone)).toBe(true);
     }
   });
@@ -40,6 +49,8 @@ describe('mobile redirect', () => {
       '/auth/callback',
       '/holidays',
       '/expenses',
+      // The spec gives every signed-in user User Profile.
+      '/profile',
     ]) {
       expect(shouldRedirectToMobileHome(path, phone)).toBe(false);
     }

@@ -25,7 +25,8 @@ export function usesMobileLayout({ width, height }: Viewport): boolean {
 /**
  * Paths a phone may open. The spec allows the mobile pages and /auth; the holiday and expense
  * pages are added because the mobile pages link to them (without them those links would bounce
- * back to /mobile-home).
+ * back to /mobile-home), and /profile because the spec gives every signed-in user User Profile.
+ * Company Details, Settings, HubSpot and the workshop stay desktop-only (ADR 0062).
  */
 const MOBILE_ALLOWED = [
   '/mobile-home',
@@ -36,6 +37,7 @@ const MOBILE_ALLOWED = [
   '/auth',
   '/holidays',
   '/expenses',
+  '/profile',
 ];
 
 function matchesPrefix(pathname: string, prefix: string): boolean {

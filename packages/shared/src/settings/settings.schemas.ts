@@ -24,6 +24,7 @@ export const SETTINGS_MESSAGES = {
   userRemoved: (email: string) => `User ${email} removed successfully`,
   cancelInvitationFailed: 'Failed to cancel invitation',
   invitationCancelled: 'Invitation cancelled',
+  invitationAccepted: 'This invitation has already been accepted: remove the user from Users instead.',
   roleUpdateFailed: 'Failed to update user role',
   roleUpdated: 'User role updated successfully',
   savingSettings: 'Saving company settings...',
@@ -48,8 +49,25 @@ export const SETTINGS_MESSAGES = {
 
 // ---------- permissions ----------
 
+/**
+ * One user's row of the grid. `effective` is the level each section really gives them (the role's
+ * gate first, then the stored level: `effectiveAccessLevel`), `roleBlocked` the sections their role
+ * keeps them out of whatever is stored, and `editable` false when no stored level changes anything
+ * (a developer, or a user without a role).
+ */
+export const permissionsUserSchema = z.object({
+  id: z.uuid(),
+  fullName: z.string().nullable(),
+  email: z.string(),
+  role: z.enum(ROLES).nullable(),
+  editable: z.boolean(),
+  effective: z.record(z.string(), z.enum(ACCESS_LEVELS)),
+  roleBlocked: z.array(z.string()),
+});
+export type PermissionsUser = z.infer<typeof permissionsUserSchema>;
+
 export const permissionsResponseSchema = z.object({
-  users: z.array(z.object({ id: z.uuid(), fullName: z.string().nullable(), email: z.string() })),
+  users: z.array(permissionsUserSchema),
   sections: z.array(z.object({ id: z.string(), displayName: z.string() })),
   permissions: z.array(
     z.object({ userId: z.uuid(), sectionId: z.string(), accessLevel: z.enum(ACCESS_LEVELS) }),

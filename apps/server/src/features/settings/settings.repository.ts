@@ -202,6 +202,30 @@ export async function listPendingInvitations(tx: Tx, companyId: string, now: Dat
     .orderBy(desc(invitations.createdAt));
 }
 
+export async function findInvitation(tx: Tx, companyId: string, id: string) {
+  const [row] = await tx
+    .select({ id: invitations.id, email: invitations.email })
+    .from(invitations)
+    .where(and(eq(invitations.companyId, companyId), eq(invitations.id, id)));
+  return row ?? null;
+}
+
+/** The company's user created for an invitation: same address, first sign-in not completed yet. */
+export async function findInvitedUser(tx: Tx, companyId: string, email: string) {
+  const [row] = await tx
+    .select({ id: profiles.id, email: profiles.email, role: userRoles.role })
+    .from(profiles)
+    .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
+    .where(
+      and(
+        eq(profiles.companyId, companyId),
+        sql`lower(${profiles.email}) = lower(${email})`,
+        eq(profiles.firstLoginCompleted, false),
+      ),
+    );
+  return row ?? null;
+}
+
 export async function deleteInvitation(tx: Tx, companyId: string, id: string): Promise<boolean> {
   const rows = await tx
     .delete(invitations)

@@ -78,7 +78,7 @@ export function settingsRoutes(deps: { db: Db; auth: Auth; trustProxy: boolean }
     .get('/invitations', viewUsers, async (c) => c.json(await getInvitations(db, c.get('principal'))))
     .delete('/invitations/:id', manageUsers, async (c) => {
       const { id } = parseWith(idParam, c.req.param());
-      await cancelInvitation(db, c.get('principal'), id);
+      await cancelInvitation(db, c.get('principal'), id, meta(c));
       return c.json({ message: SETTINGS_MESSAGES.invitationCancelled });
     })
     .get('/company', requireSection('company-settings', 'view'), async (c) =>

@@ -1,7 +1,13 @@
 /** Settings rules: who may see and change section levels, users, roles and company settings. */
 import { randomUUID } from 'node:crypto';
 import { COMPANY_SETTINGS_DEFAULTS, type Weekday } from '@hr/shared/company/company-settings';
-import { type AccessLevel, ADMINISTRATION_SECTIONS, holdsFullAdministration } from '@hr/shared/permissions';
+import {
+  type AccessLevel,
+  ADMINISTRATION_SECTIONS,
+  canAccessSection,
+  effectiveAccessLevel,
+  holdsFullAdministration,
+} from '@hr/shared/permissions';
 import type { Role } from '@hr/shared/roles';
 import {
   type CompanySettings,
@@ -39,6 +45,8 @@ import {
   deleteInvitation,
   findCompanySettings,
   findCompanyUser,
+  findInvitation,
+  findInvitedUser,
   insertInvitation,
   listCompanyUsers,
   listPendingInvitations,
@@ -67,8 +75,25 @@ export async function getPermissions(db: Db, principal: Principal): Promise<Perm
       await listSections(tx),
       await listPermissions(tx, principal.companyId),
     ];
+    const stored = new Map<string, Partial<Record<string, AccessLevel>>>();
+    for (const p of permissions)
+      stored.set(p.userId, { ...stored.get(p.userId), [p.sectionId]: p.accessLevel });
     return {
-      users: users.map((u) => ({ id: u.id, fullName: u.fullName, email: u.email })),
+      users: users.map((u) => {
+        const role = u.role ?? null;
+        const levels = stored.get(u.id) ?? {};
+        return {
+          id: u.id,
+          fullName: u.fullName,
+          email: u.email,
+          role,
+          editable: role !== null && role !== 'developer',
+          effective: Object.fromEntries(
+            sections.map((s) => [s.id, effectiveAccessLevel(role, s.id, levels[s.id])]),
+          ),
+          roleBlocked: sections.filter((s) => !canAccessSection(role, s.id)).map((s) => s.id),
+        };
+      }),
       sections,
       permissions,
     };
@@ -318,11 +343,58 @@ export async function removeUser(
   return { email: removed.email };
 }
 
-export async function cancelInvitation(db: Db, principal: Principal, id: string): Promise<void> {
-  const deleted = await withTenant(db, tenantOf(principal), (tx) =>
-    deleteInvitation(tx, principal.companyId, id),
-  );
-  if (!deleted) throw errors.notFound();
+/**
+ * Cancels an invitation and revokes the login created with it (sessions, password, company access),
+ * as removing the user does, so the invited account can no longer sign in. A user who has completed
+ * the first sign-in is no longer an invitation and is removed from Users instead.
+ */
+export async function cancelInvitation(
+  db: Db,
+  principal: Principal,
+  id: string,
+  meta: RequestMeta,
+): Promise<void> {
+  const found = await withTenant(db, tenantOf(principal), async (tx) => {
+    const invitation = await findInvitation(tx, principal.companyId, id);
+    if (!invitation) throw errors.notFound();
+    return { invitation, user: await findInvitedUser(tx, principal.companyId, invitation.email) };
+  });
+  const user = found.user;
+  if (user && user.id === principal.user.id)
+    throw errors.validation(
+      { userId: SETTINGS_MESSAGES.cannotRemoveSelf },
+      SETTINGS_MESSAGES.cannotRemoveSelf,
+    );
+  if (user?.role === 'developer') throw errors.forbidden(SETTINGS_MESSAGES.roleNotAssignable);
+  const revoked = await db.transaction(async (tx) => {
+    // Auth tables first (owner connection), as in removeUser; a refusal below rolls this back.
+    if (user) {
+      await revokeLogin(tx, user.id);
+      await deleteResetTokens(tx, user.id);
+    }
+    await enterTenant(tx, tenantOf(principal));
+    if (!(await deleteInvitation(tx, principal.companyId, id))) throw errors.notFound();
+    if (!user) return null;
+    const superAdmins = await lockSuperAdmins(tx, principal.companyId);
+    // Read again under the lock: the first sign-in may have completed meanwhile.
+    const current = await findInvitedUser(tx, principal.companyId, found.invitation.email);
+    if (current?.id !== user.id) throw errors.conflict(SETTINGS_MESSAGES.invitationAccepted);
+    if (user.role === 'super_admin' && superAdmins.length <= 1) throw lastSuperAdmin();
+    if (user.role === 'super_admin')
+      await keepFullSuperAdmin(tx, principal.companyId, superAdmins, { removedUserId: user.id });
+    const managed = await removeCompanyAccess(tx, principal.companyId, user.id);
+    await movePendingRequestsToCurrentApprovers(tx, principal.companyId, managed);
+    return user;
+  });
+  if (!revoked) return;
+  await insertSecurityEvent(db, {
+    action: 'user_removed',
+    userId: revoked.id,
+    companyId: principal.companyId,
+    email: revoked.email,
+    ...meta,
+    metadata: { by: principal.user.id, role: revoked.role, invitation: id },
+  });
 }
 
 // ---------- company settings ----------

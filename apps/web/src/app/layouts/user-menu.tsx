@@ -33,7 +33,12 @@ import type { Me } from '@/lib/session';
 import { notify } from '@/lib/toast';
 import { usePasswordChange } from '../password-change';
 
-export function UserMenu({ me, compact = false }: { me: Me; compact?: boolean }) {
+/**
+ * `phone`: the mobile shell's menu. Company Details, Settings, Slack Integration (a Settings tab) and
+ * HubSpot are desktop-only screens a phone is redirected away from (ADR 0062), so they are not offered.
+ */
+export function UserMenu({ me, phone = false }: { me: Me; phone?: boolean }) {
+  const compact = phone;
   const navigate = useNavigate();
   const signOut = useSignOut();
   const { openChangePassword } = usePasswordChange();
@@ -86,7 +91,7 @@ export function UserMenu({ me, compact = false }: { me: Me; compact?: boolean })
               User Profile
             </Link>
           </DropdownMenuItem>
-          {menuRules.canSeeCompanyDetails(role) && (
+          {!phone && menuRules.canSeeCompanyDetails(role) && (
             <DropdownMenuItem asChild>
               <Link to={paths.company}>
                 <Building2 aria-hidden="true" />
@@ -94,7 +99,7 @@ export function UserMenu({ me, compact = false }: { me: Me; compact?: boolean })
               </Link>
             </DropdownMenuItem>
           )}
-          {menuRules.canSeeSettings(role) && (
+          {!phone && menuRules.canSeeSettings(role) && (
             <DropdownMenuItem asChild>
               <Link to={paths.settings}>
                 <Settings aria-hidden="true" />
@@ -103,7 +108,7 @@ export function UserMenu({ me, compact = false }: { me: Me; compact?: boolean })
             </DropdownMenuItem>
           )}
           {/* Admins may not see Settings, but its Slack Integration tab is theirs (spec section 6). */}
-          {!menuRules.canSeeSettings(role) && hasSectionAccess(me, 'slack-integration') && (
+          {!phone && !menuRules.canSeeSettings(role) && hasSectionAccess(me, 'slack-integration') && (
             <DropdownMenuItem asChild>
               <Link to={slackSettingsPath}>
                 <MessageSquare aria-hidden="true" />
@@ -111,7 +116,7 @@ export function UserMenu({ me, compact = false }: { me: Me; compact?: boolean })
               </Link>
             </DropdownMenuItem>
           )}
-          {menuRules.canSeeHubspot(role) && (
+          {!phone && menuRules.canSeeHubspot(role) && (
             <DropdownMenuItem asChild>
               <Link to={paths.hubspot}>
                 <Plug aria-hidden="true" />

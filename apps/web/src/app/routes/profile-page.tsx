@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { ProfileForm } from '@/features/profile/components/profile-form';
 import { ApiError } from '@/lib/api-client';
+import { usesMobileLayout, useViewport } from '@/lib/device';
 import { usePageTitle } from '@/lib/page-title';
 import { paths } from '@/lib/paths';
 import { routeTitle } from '@/lib/route-titles';
@@ -19,6 +20,8 @@ export default function ProfilePage() {
   usePageTitle(routeTitle(paths.profile));
   const { data: me } = useMe();
   const profile = useProfile();
+  // A phone's dashboard is /mobile-home (the desktop one would only redirect there).
+  const back = usesMobileLayout(useViewport()) ? paths.mobileHome : paths.home;
   useEffect(() => {
     if (profile.isError) notify.error(PROFILE_MESSAGES.loadFailed);
   }, [profile.isError]);
@@ -28,7 +31,7 @@ export default function ProfilePage() {
   return (
     <div className="mx-auto grid max-w-3xl gap-6">
       <div className="flex items-center gap-3">
-        <Link to={paths.home} className={buttonClasses('ghost', 'icon')} aria-label="Back to dashboard">
+        <Link to={back} className={buttonClasses('ghost', 'icon')} aria-label="Back to dashboard">
           <ArrowLeft aria-hidden="true" />
         </Link>
         <div>

@@ -3,12 +3,15 @@ import type { CrossAppTarget } from '@hr/shared/cross-app/cross-app-constants';
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 
+export interface CreateLinkBody {
+  target: CrossAppTarget;
+  returnUrl: string;
+  breadcrumb: { title: string; path: string }[];
+}
+
 export function useCreateCrossAppLink() {
   return useMutation({
-    mutationFn: (body: {
-      target: CrossAppTarget;
-      returnUrl: string;
-      breadcrumb: { title: string; path: string }[];
-    }) => apiFetch<{ url: string; expiresAt: string }>('/api/v1/cross-app/links', { method: 'POST', body }),
+    mutationFn: (body: CreateLinkBody) =>
+      apiFetch<{ url: string; expiresAt: string }>('/api/v1/cross-app/links', { method: 'POST', body }),
   });
 }

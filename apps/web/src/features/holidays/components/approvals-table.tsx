@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { useDecideHolidayRequest } from '../api/decide-request';
 import { useApprovals } from '../api/list-approvals';
@@ -59,11 +59,15 @@ export function ApprovalsTable() {
           notify.success(decision === 'approve' ? HOLIDAY_MESSAGES.approved : HOLIDAY_MESSAGES.rejected);
           setOpen(null);
         },
-        onError: (error) =>
+        onError: (error) => {
+          // Cancelled or decided meanwhile (409), or gone (404): nothing is left to decide, so the
+          // dialog closes; the list refreshes (the mutation invalidates the holiday queries).
+          if (error instanceof ApiError && (error.status === 409 || error.status === 404)) setOpen(null);
           notify.error(
             decision === 'approve' ? HOLIDAY_MESSAGES.approveFailed : HOLIDAY_MESSAGES.rejectFailed,
             errorMessage(error),
-          ),
+          );
+        },
       },
     );
   };

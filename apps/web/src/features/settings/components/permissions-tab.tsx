@@ -99,8 +99,21 @@ export function PermissionsTab() {
                     </TableCell>
                     {data.sections.map((section) => {
                       const key = permissionKey(user.id, section.id);
+                      // The server's effective level: what the role and the stored level allow together.
+                      const effective = user.effective[section.id] ?? 'no_access';
+                      if (!user.editable || user.roleBlocked.includes(section.id)) {
+                        return (
+                          <TableCell key={section.id} data-testid={`access-${user.id}-${section.id}`}>
+                            <span className="text-sm text-muted-foreground">
+                              {user.roleBlocked.includes(section.id)
+                                ? `${ACCESS_LEVEL_LABELS.no_access} (role)`
+                                : `${ACCESS_LEVEL_LABELS[effective]} (role)`}
+                            </span>
+                          </TableCell>
+                        );
+                      }
                       return (
-                        <TableCell key={section.id}>
+                        <TableCell key={section.id} data-testid={`access-${user.id}-${section.id}`}>
                           <NativeSelect
                             aria-label={`${section.displayName} access for ${name}`}
                             value={levelOf(user.id, section.id)}

@@ -5,7 +5,7 @@ import { hasSectionAccess } from '@/lib/access';
 import { useMe } from '@/lib/session';
 import { useSlackConnection } from '../api/get-slack-connection';
 import { ChatPanel } from './chat-panel';
-import { SLACK_CONNECT_HINT } from './slack-button';
+import { SLACK_CONNECT_HINT, SLACK_CONNECT_YOURS } from './slack-button';
 
 export function MobileSlackChat() {
   const { data: me } = useMe();
@@ -31,7 +31,7 @@ export function MobileSlackChat() {
               ? SLACK_MESSAGES.authRequired
               : 'Slack is not connected.'}
           </p>
-          <p className="text-muted-foreground">{SLACK_CONNECT_HINT}</p>
+          <p className="text-muted-foreground">{allowed ? SLACK_CONNECT_YOURS : SLACK_CONNECT_HINT}</p>
         </div>
       )}
     </section>

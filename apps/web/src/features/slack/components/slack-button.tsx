@@ -2,7 +2,8 @@
  * The header's Slack button. Until a Slack connection exists it reads Connect Slack: it leads to the
  * Slack Integration settings tab for those who may open Settings, opens the same connection card in
  * a dialog for admins (who may use Slack but see only its tab in Settings, reached from the user menu),
- * and is disabled with a hint for others.
+ * and is not shown to users without the Slack Integration section (they could not connect: each user
+ * connects their own Slack account, and the server refuses them the Slack routes).
  * Once connected it toggles the floating chat window; on phones, where the window does not fit and
  * Settings is out of reach, it toggles the full-screen /mobile-chat and connects through the dialog.
  */
@@ -17,7 +18,12 @@ import { useSlackConnection } from '../api/get-slack-connection';
 import { ChatWindow, type ChatWindowMode } from './chat-window';
 import { SlackIntegrationTab } from './slack-integration-tab';
 
-export const SLACK_CONNECT_HINT = 'Ask a Super Admin or Developer to connect Slack in System Settings.';
+/** Why a user without the Slack Integration section has no Slack: said on /mobile-chat. */
+export const SLACK_CONNECT_HINT =
+  'Slack chat needs access to the Slack Integration section. Ask a Super Admin to give it to you in System Settings.';
+/** For a user who may connect: each user connects their own Slack account. */
+export const SLACK_CONNECT_YOURS =
+  'Use Connect Slack at the top of the page to connect your own Slack account.';
 
 /** How this user reaches the Slack connection card: Settings, a dialog, or not at all. */
 export type SlackConnectRoute = 'settings' | 'dialog' | 'none';
@@ -28,7 +34,7 @@ function ConnectSlackButton({
 }: {
   connectRoute: SlackConnectRoute;
   compact: boolean;
-}) {
+}): React.ReactNode {
   const [dialogOpen, setDialogOpen] = useState(false);
   const content = (
     <>
@@ -66,22 +72,7 @@ function ConnectSlackButton({
       </Button>
     );
   }
-  return (
-    <span title={SLACK_CONNECT_HINT}>
-      <Button
-        variant="outline"
-        size="sm"
-        disabled
-        aria-label="Connect Slack"
-        aria-describedby="slack-connect-hint"
-      >
-        {content}
-      </Button>
-      <span id="slack-connect-hint" className="sr-only">
-        {SLACK_CONNECT_HINT}
-      </span>
-    </span>
-  );
+  return null;
 }
 
 /** The phone's chat toggle: opens /mobile-chat, and from there goes back to the mobile home. */

@@ -1,0 +1,70 @@
+import type { ApprovalsResponse, PendingApproval } from '@hr/shared/hr/holidays.schemas';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Toaster, toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { holidayKeys } from '../api/keys';
+import { ApprovalsTable } from './approvals-table';
+
+const request: PendingApproval = {
+  id: '00000000-0000-4000-8000-000000000001',
+  employeeRecordId: '00000000-0000-4000-8000-000000000002',
+  userId: null,
+  lineManagerId: null,
+  startDate: '2030-03-11',
+  endDate: '2030-03-13',
+  holidayType: 'annual',
+  reason: null,
+  status: 'pending',
+  workingDays: 3,
+  daysRequested: 3,
+  submittedAt: '2030-03-01T10:00:00.000Z',
+  reviewedBy: null,
+  reviewedAt: null,
+  reviewerComments: null,
+  requesterName: 'Alice Anders',
+  requesterEmail: 'alice@northwind.example',
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  toast.dismiss();
+});
+
+describe('ApprovalsTable', () => {
+  it('closes the dialog, shows the toast and refreshes the list when the request was cancelled meanwhile', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        calls.push(`${init?.method ?? 'GET'} ${url}`);
+        if (url.endsWith('/decision'))
+          return new Response(
+            JSON.stringify({ error: { code: 'CONFLICT', message: 'This request has already been decided' } }),
+            { status: 409, headers: { 'content-type': 'application/json' } },
+          );
+        return new Response(JSON.stringify({ items: [] } satisfies Partial<ApprovalsResponse>), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+    client.setQueryData(holidayKeys.approvals(), { items: [request] } as unknown as ApprovalsResponse);
+    render(
+      <QueryClientProvider client={client}>
+        <ApprovalsTable />
+        <Toaster />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(
+      screen.getAllByRole('button', { name: 'Approve request of Alice Anders' })[0] as HTMLElement,
+    );
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('This request has already been decided')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(dialog.isConnected).toBe(false);
+    await waitFor(() => expect(calls).toContain('GET /api/v1/holidays/approvals'));
+  });
+});
