@@ -17,10 +17,10 @@ import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
 import { assertServingRoleIsRestricted, runMigrations } from './db/migrate.ts';
-import { seedDemoIfEmpty } from './db/seed.ts';
 import { loadEnv } from './env.ts';
 import { createMailer } from './integrations/mail/mailer.ts';
 import { createLogger } from './logger.ts';
+import { seedDemoIfEmpty } from './setup/seed.ts';
 import { runEntryPoint, StartupError } from './startup-error.ts';
 
 /** What every request gets until the app is ready: 503, so load balancers and health checks wait. */

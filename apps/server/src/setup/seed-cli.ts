@@ -1,11 +1,11 @@
 import path from 'node:path';
+import { openDatabase } from '../db/client.ts';
+import { runMigrations } from '../db/migrate.ts';
 import { loadEnv } from '../env.ts';
 import { createAuth } from '../features/auth/auth.ts';
 import { createMailer } from '../integrations/mail/mailer.ts';
 import { createLogger } from '../logger.ts';
 import { runEntryPoint, StartupError } from '../startup-error.ts';
-import { openDatabase } from './client.ts';
-import { runMigrations } from './migrate.ts';
 import { seedDemoIfEmpty } from './seed.ts';
 
 await runEntryPoint(async () => {

@@ -1,10 +1,10 @@
 /** npm run user:grant-developer -- <email>: makes an existing user a developer (ADR 0047). */
 import path from 'node:path';
+import { openDatabase } from '../db/client.ts';
+import { runMigrations } from '../db/migrate.ts';
 import { loadEnv } from '../env.ts';
 import { runEntryPoint } from '../startup-error.ts';
-import { openDatabase } from './client.ts';
 import { grantDeveloper } from './grant-developer.ts';
-import { runMigrations } from './migrate.ts';
 
 await runEntryPoint(async () => {
   const env = loadEnv();
