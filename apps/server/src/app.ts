@@ -125,7 +125,13 @@ export function createApp({
   auth: Auth;
   hub: NotificationHub;
 } {
-  const auth = createAuth({ db, secret: env.AUTH_SECRET, publicUrl: env.PUBLIC_URL, mailer });
+  const auth = createAuth({
+    db,
+    secret: env.AUTH_SECRET,
+    publicUrl: env.PUBLIC_URL,
+    mailer,
+    production: env.NODE_ENV === 'production',
+  });
   const deps = {
     db,
     auth,
