@@ -1,4 +1,4 @@
-/** Builds the Hono app: middleware, the auth and product routers, the SPA. Exports AppType for the web client. */
+/** Builds the Hono app: middleware, the auth and product routers, the SPA. */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UPLOAD_BODY_MAX_BYTES } from '@hr/shared/cloud-storage/cloud-storage.schemas';
@@ -199,4 +199,3 @@ export function createApp({
   return { app, auth, hub };
 }
 
-export type AppType = ReturnType<typeof createApp>['app'];
