@@ -198,4 +198,3 @@ export function createApp({
   app.route('/', spaRoutes(env.WEB_DIST_DIR ?? defaultWebDist));
   return { app, auth, hub };
 }
-
