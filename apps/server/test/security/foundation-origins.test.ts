@@ -3,6 +3,11 @@
  * loopback aliases of a loopback PUBLIC_URL are the same server and sign in; any other address gets
  * its own message, never "Invalid email or password", and no counted attempt or failed-login event.
  */
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { MESSAGES } from '@hr/shared/errors';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -85,4 +90,60 @@ describe('sign-in origins', () => {
     expect(wrong.status).toBe(401);
     expect((await json(wrong)).error.message).toBe(MESSAGES.invalidCredentials);
   });
+});
+
+/** A free local port. */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+// In-process tests run with NODE_ENV=test, where Better Auth skips its own origin check; a real
+// development server (seeded, PGlite) shows what a browser at http://127.0.0.1:PORT gets.
+describe('a development server with PUBLIC_URL http://localhost:PORT', () => {
+  it('signs in a browser that opened http://127.0.0.1:PORT', async () => {
+    const port = await freePort();
+    const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      PUBLIC_URL: `http://localhost:${port}`,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'hr-origins-')),
+      LOG_LEVEL: 'error',
+    };
+    delete env.DATABASE_URL;
+    delete env.TEST;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: repoRoot,
+      env,
+      stdio: 'ignore',
+    });
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      const deadline = Date.now() + 150_000;
+      for (;;) {
+        const health = await fetch(`${base}/api/health`).catch(() => null);
+        if (health?.status === 200) break;
+        if (Date.now() > deadline) throw new Error('the server did not start');
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      const res = await fetch(`${base}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          origin: base,
+          referer: `${base}/login`,
+          cookie: 'hr.theme=dark',
+        },
+        body: JSON.stringify({ email: 'alice@northwind.example', password: PASSWORD }),
+      });
+      expect(res.status, await res.clone().text()).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  }, 200_000);
 });
