@@ -1,4 +1,4 @@
-/** Builds the Hono app: middleware, the auth and product routers, the SPA. Exports AppType for the web client. */
+/** Builds the Hono app: middleware, the auth and product routers, the SPA. */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UPLOAD_BODY_MAX_BYTES } from '@hr/shared/cloud-storage/cloud-storage.schemas';
@@ -125,7 +125,13 @@ export function createApp({
   auth: Auth;
   hub: NotificationHub;
 } {
-  const auth = createAuth({ db, secret: env.AUTH_SECRET, publicUrl: env.PUBLIC_URL, mailer });
+  const auth = createAuth({
+    db,
+    secret: env.AUTH_SECRET,
+    publicUrl: env.PUBLIC_URL,
+    mailer,
+    production: env.NODE_ENV === 'production',
+  });
   const deps = {
     db,
     auth,
@@ -192,5 +198,3 @@ export function createApp({
   app.route('/', spaRoutes(env.WEB_DIST_DIR ?? defaultWebDist));
   return { app, auth, hub };
 }
-
-export type AppType = ReturnType<typeof createApp>['app'];

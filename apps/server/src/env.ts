@@ -1,6 +1,6 @@
 /** The only reader of process.env: parsed and validated once at startup. */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { StartupError } from './startup-error.ts';
@@ -80,11 +80,37 @@ function resolveSeedDemo(parsed: z.infer<typeof envSchema>): boolean {
   return false;
 }
 
+/** The one line the server prints when production has no AUTH_SECRET. */
+export const AUTH_SECRET_MISSING =
+  'Refusing to start: AUTH_SECRET must be set in production (at least 32 characters); generate one with: openssl rand -base64 32';
+
+/**
+ * DATA_DIR holds PGlite's files, the development auth secret, the mail outbox and local uploads:
+ * when any of them is in use it must be a writable folder, or the server refuses with one line.
+ */
+function assertDataDirWritable(parsed: z.infer<typeof envSchema>): void {
+  const used =
+    !parsed.DATABASE_URL || !parsed.AUTH_SECRET || !parsed.SMTP_URL || parsed.STORAGE_DRIVER === 'local';
+  if (!used) return;
+  const dir = path.resolve(parsed.DATA_DIR);
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+    const probe = path.join(dir, `.write-check-${process.pid}`);
+    writeFileSync(probe, '');
+    rmSync(probe);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? 'error';
+    throw new StartupError(
+      `Refusing to start: DATA_DIR ${dir} is not a writable folder (${code}); fix its permissions or set DATA_DIR to one the server can write.`,
+    );
+  }
+}
+
 /** In development the auth secret is generated once and kept in DATA_DIR; production must set it. */
 function resolveAuthSecret(parsed: z.infer<typeof envSchema>): string {
   if (parsed.AUTH_SECRET) return parsed.AUTH_SECRET;
-  if (parsed.NODE_ENV === 'production') throw new StartupError('AUTH_SECRET must be set in production');
-  mkdirSync(parsed.DATA_DIR, { recursive: true });
+  if (parsed.NODE_ENV === 'production') throw new StartupError(AUTH_SECRET_MISSING);
   const file = path.join(parsed.DATA_DIR, 'auth-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const secret = randomBytes(32).toString('hex');
@@ -95,13 +121,16 @@ function resolveAuthSecret(parsed: z.infer<typeof envSchema>): string {
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = envSchema.safeParse(source);
   if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new StartupError(`Invalid environment:\n${lines.join('\n')}`);
+    const issues = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new StartupError(`Refusing to start: invalid environment: ${issues.join('; ')}`);
   }
   const parsed = result.data;
+  const seedDemo = resolveSeedDemo(parsed);
+  if (parsed.NODE_ENV === 'production' && !parsed.AUTH_SECRET) throw new StartupError(AUTH_SECRET_MISSING);
+  assertDataDirWritable(parsed);
   return {
     ...parsed,
-    SEED_DEMO: resolveSeedDemo(parsed),
+    SEED_DEMO: seedDemo,
     AUTH_SECRET: resolveAuthSecret(parsed),
     PUBLIC_URL: parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`,
   };

@@ -16,11 +16,12 @@ import path from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { openDatabase } from './db/client.ts';
+import { withDatabaseStartupErrors } from './db/connection-errors.ts';
 import { assertServingRoleIsRestricted, runMigrations } from './db/migrate.ts';
-import { seedDemoIfEmpty } from './db/seed.ts';
 import { loadEnv } from './env.ts';
 import { createMailer } from './integrations/mail/mailer.ts';
 import { createLogger } from './logger.ts';
+import { seedDemoIfEmpty } from './setup/seed.ts';
 import { runEntryPoint, StartupError } from './startup-error.ts';
 
 /** What every request gets until the app is ready: 503, so load balancers and health checks wait. */
@@ -74,7 +75,8 @@ await runEntryPoint(async () => {
     server.close();
     throw err;
   });
-  await runMigrations(database);
+  // The first statements on PostgreSQL: a missing database or a stopped server is one line.
+  await withDatabaseStartupErrors(env.DATABASE_URL, () => runMigrations(database));
   await assertServingRoleIsRestricted(database.db);
   const mailer = createMailer({
     smtpUrl: env.SMTP_URL,

@@ -10,11 +10,11 @@ import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { assertServingRoleIsRestricted, runMigrations } from '../src/db/migrate.ts';
-import { seedDemoIfEmpty } from '../src/db/seed.ts';
 import { loadEnv } from '../src/env.ts';
 import { createMailer } from '../src/integrations/mail/mailer.ts';
 import type { StoragePort } from '../src/integrations/storage/storage-port.ts';
 import { createLogger } from '../src/logger.ts';
+import { seedDemoIfEmpty } from '../src/setup/seed.ts';
 
 export const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 

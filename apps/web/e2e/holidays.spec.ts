@@ -4,7 +4,7 @@ import { demo, expectNoSeriousA11yViolations, signInViaApi } from './support';
 
 test.use({ locale: 'en-GB', timezoneId: 'UTC' });
 
-/** The seeded requests of Alice (apps/server/src/db/seed.ts), as offsets from the seeding day. */
+/** The seeded requests of Alice (apps/server/src/setup/seed.ts), as offsets from the seeding day. */
 const SEEDED_ALICE = [
   [14, 18],
   [40, 41],

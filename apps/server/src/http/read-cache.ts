@@ -5,6 +5,7 @@
  * company's rows (statement triggers, migration 0015) changes the version, and the next read misses.
  */
 import { createMiddleware } from 'hono/factory';
+import { LRUCache } from 'lru-cache';
 import type { AppEnv, Principal } from './app-env.ts';
 
 interface Entry {
@@ -31,16 +32,15 @@ export interface ReadCache {
 }
 
 export function createReadCache({ maxEntries = 5_000, maxBytes = 64 * 1024 * 1024 }: ReadCacheOptions = {}) {
-  // A Map iterates in insertion order: re-inserting on use keeps the least recently used first.
-  const entries = new Map<string, Entry>();
+  // lru-cache keeps the recency order and evicts the least recently used past either bound: the entry
+  // count, or the bytes of the bodies and keys (each entry's `bytes`).
+  const entries = new LRUCache<string, Entry>({
+    max: maxEntries,
+    maxSize: maxBytes,
+    sizeCalculation: (entry) => entry.bytes,
+  });
   /** The highest version seen per company: one going down means the database went back in time. */
   const highest = new Map<string, bigint>();
-  let bytes = 0;
-
-  const remove = (key: string, entry: Entry) => {
-    entries.delete(key);
-    bytes -= entry.bytes;
-  };
 
   /**
    * Versions only grow while the database moves forward. A lower one than already seen (a restore, a
@@ -50,7 +50,8 @@ export function createReadCache({ maxEntries = 5_000, maxBytes = 64 * 1024 * 102
   const observe = (company: string, version: bigint) => {
     const seen = highest.get(company);
     if (seen !== undefined && version < seen) {
-      for (const [key, entry] of entries) if (entry.company === company) remove(key, entry);
+      const stale = [...entries.entries()].filter(([, entry]) => entry.company === company);
+      for (const [key] of stale) entries.delete(key);
     }
     if (seen === undefined || version !== seen) {
       if (seen === undefined && highest.size >= 100_000) highest.clear();
@@ -61,30 +62,23 @@ export function createReadCache({ maxEntries = 5_000, maxBytes = 64 * 1024 * 102
   const cache: ReadCache = {
     get(company, key, version) {
       observe(company, version);
-      const entry = entries.get(key);
+      const entry = entries.peek(key);
       if (!entry) return undefined;
       if (entry.version !== version) {
         // Computed before a change this request can see: never valid again.
-        if (entry.version < version) remove(key, entry);
+        if (entry.version < version) entries.delete(key);
         return undefined;
       }
-      entries.delete(key);
-      entries.set(key, entry);
-      return entry.body;
+      // A hit makes the entry the most recently used.
+      return entries.get(key)?.body;
     },
     set(company, key, version, body) {
       const size = body.byteLength + key.length * 2;
       if (size > maxBytes) return;
-      const existing = entries.get(key);
+      const existing = entries.peek(key);
       // A slower request that read an older version must not replace a newer answer.
       if (existing && existing.version > version) return;
-      if (existing) remove(key, existing);
       entries.set(key, { company, version, body, bytes: size });
-      bytes += size;
-      for (const [oldest, entry] of entries) {
-        if (entries.size <= maxEntries && bytes <= maxBytes) break;
-        remove(oldest, entry);
-      }
     },
     get size() {
       return entries.size;

@@ -11,11 +11,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { grantDeveloper } from '../../src/db/grant-developer.ts';
 import { authUsers } from '../../src/db/schema/auth.ts';
 import { userRoles } from '../../src/db/schema/core.ts';
 import { securityEvents } from '../../src/db/schema/security.ts';
 import { loadEnv, SEED_DEMO_IN_PRODUCTION } from '../../src/env.ts';
+import { grantDeveloper } from '../../src/setup/grant-developer.ts';
 import { StartupError } from '../../src/startup-error.ts';
 import { httpClient, json, useTestApp } from '../test-context.ts';
 import { companyIdByName } from './support.ts';
@@ -98,7 +98,7 @@ describe('demo data never exists in production', () => {
 
   it('refuses npm run db:seed in production', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'hr-ops-seed-'));
-    const run = await runEntry('apps/server/src/db/seed-cli.ts', { ...PRODUCTION, DATA_DIR: dataDir });
+    const run = await runEntry('apps/server/src/setup/seed-cli.ts', { ...PRODUCTION, DATA_DIR: dataDir });
     expect(run.code).toBe(1);
     expect(run.stderr.trim()).toBe(
       'Refusing to seed: demo data is never written with NODE_ENV=production (the demo accounts share a published password).',

@@ -41,9 +41,6 @@ export function earlierDate(a: string, b: string): string {
   return [a, b].sort()[0] as string;
 }
 
-/** Statuses that hold days: a new request may not overlap one of these. */
-export const BLOCKING_STATUSES = ['pending', 'approved'] as const;
-
 export interface HolidayBalanceInput {
   /** annual_holiday_days of the employee record. */
   total: number;

@@ -33,7 +33,6 @@ export const HOLIDAY_MESSAGES = {
   startInPast: 'Start date cannot be in the past',
   tooLong: 'A request cannot be longer than one year',
   noWorkingDays: 'The selected dates include no working days',
-  userProfileNotFound: 'User profile not found',
   employeeRecordNotFound: 'Employee record not found',
   noEmployeeRecord: 'No employee record found',
   submitFailed: 'Failed to submit holiday request',

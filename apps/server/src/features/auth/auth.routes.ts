@@ -45,9 +45,28 @@ export function isExposedBetterAuthPath(path: string): boolean {
   return BETTER_AUTH_PATHS.some((p) => (typeof p === 'string' ? p === path : p.test(path)));
 }
 
+/** What a sign-in from a page at another address than PUBLIC_URL is answered (not "Invalid email or password"). */
+export function originMismatchMessage(origin: string, publicOrigin: string): string {
+  return `This page was opened at ${origin}, but the server only accepts sign-ins from ${publicOrigin} (PUBLIC_URL). Open ${publicOrigin} and sign in there.`;
+}
+
+/** The Origin header, or the Referer's origin when there is none; null when the client sent neither. */
+function requestOrigin(c: Context<AppEnv>): string | null {
+  const origin = c.req.header('origin');
+  if (origin) return origin;
+  const referer = c.req.header('referer');
+  if (!referer) return null;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return 'null';
+  }
+}
+
 export function authRoutes(deps: { db: Db; auth: Auth; trustProxy: boolean; ipRateLimits: IpRateLimits }) {
   const { db, auth, trustProxy, ipRateLimits } = deps;
   const app = new Hono<AppEnv>();
+  const trustedOrigins = auth.options.trustedOrigins;
   const ipSignIn = { max: ipRateLimits.signIn, windowMs: IP_RATE_LIMIT_WINDOW_MS };
   const ipSignUp = { max: ipRateLimits.signUp, windowMs: IP_RATE_LIMIT_WINDOW_MS };
 
@@ -89,6 +108,15 @@ export function authRoutes(deps: { db: Db; auth: Auth; trustProxy: boolean; ipRa
 
   app.post('/sign-in/email', async (c) => {
     const input = parseWith(signInRequestSchema, await readJson(c));
+    // A page opened at an address the server does not answer to (PUBLIC_URL) is told so, before any
+    // attempt is counted: its sign-in would be refused whatever the password.
+    const origin = requestOrigin(c);
+    if (origin !== null && !trustedOrigins.includes(origin)) {
+      return c.json(
+        errorBody(ERROR_CODES.FORBIDDEN, originMismatchMessage(origin, trustedOrigins[0] ?? '')),
+        403,
+      );
+    }
     const meta = requestMeta(c);
     // Both counts are taken before the password is checked, each in one statement, so that of any
     // number of simultaneous attempts only the limit's worth reach the check. A successful sign-in
@@ -138,6 +166,14 @@ export function authRoutes(deps: { db: Db; auth: Auth; trustProxy: boolean; ipRa
       return withoutTokens(response);
     }
     const failure = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
+    if (failure.code === 'INVALID_ORIGIN' || failure.code === 'MISSING_OR_NULL_ORIGIN') {
+      // Better Auth refused the page's address, not the password: not a failed sign-in.
+      await releaseAttempts(db, [emailReservation, ipReservation]);
+      return c.json(
+        errorBody(ERROR_CODES.FORBIDDEN, originMismatchMessage(origin ?? 'null', trustedOrigins[0] ?? '')),
+        403,
+      );
+    }
     await insertSecurityEvent(db, {
       action: 'failed_login',
       email: input.email,

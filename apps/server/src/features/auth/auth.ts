@@ -16,15 +16,33 @@ export interface AuthOptions {
   secret: string;
   publicUrl: string;
   mailer: Mailer;
+  /** In production only PUBLIC_URL's own origin is trusted (no loopback aliases). */
+  production?: boolean;
 }
 
-export function createAuth({ db, secret, publicUrl, mailer }: AuthOptions) {
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The origins a sign-in may come from: PUBLIC_URL's, and outside production its loopback aliases
+ * (http://127.0.0.1:3000 and http://[::1]:3000 when PUBLIC_URL says http://localhost:3000): one
+ * machine, the same server, whichever name the browser was given.
+ */
+export function trustedOriginsOf(publicUrl: string, production: boolean): string[] {
+  const url = new URL(publicUrl);
+  if (production || !LOOPBACK_HOSTS.includes(url.hostname)) return [url.origin];
+  const port = url.port ? `:${url.port}` : '';
+  return [url.origin, ...LOOPBACK_HOSTS.map((host) => `${url.protocol}//${host}${port}`)].filter(
+    (origin, i, all) => all.indexOf(origin) === i,
+  );
+}
+
+export function createAuth({ db, secret, publicUrl, mailer, production = false }: AuthOptions) {
   return betterAuth({
     appName: 'Northwind HR',
     secret,
     baseURL: publicUrl,
     basePath: '/api/auth',
-    trustedOrigins: [publicUrl],
+    trustedOrigins: trustedOriginsOf(publicUrl, production),
     telemetry: { enabled: false },
     logger: { level: 'error' },
     database: drizzleAdapter(db, {

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { withTenant } from '../../db/tenant.ts';
 import { type Principal, tenantOf } from '../../http/app-env.ts';
 import { errors } from '../../http/app-error.ts';
-import { insertSecurityEvent } from '../auth/security-events.repository.ts';
+import { insertSecurityEvent } from '../auth/security-events.service.ts';
 import type { RequestMeta } from '../settings/settings.service.ts';
 import {
   findActiveCompany,

@@ -13,8 +13,11 @@ import { isForeignKeyViolation, isPermissionDenied, isUniqueViolation } from '..
 import { withTenant } from '../../db/tenant.ts';
 import { type Principal, tenantOf } from '../../http/app-env.ts';
 import { errors } from '../../http/app-error.ts';
-import { employeeHasRequests } from '../holidays/holidays.repository.ts';
-import { balancesOfRecords, movePendingRequestsToCurrentApprovers } from '../holidays/holidays.service.ts';
+import {
+  balancesOfRecords,
+  employeeHasRequests,
+  movePendingRequestsToCurrentApprovers,
+} from '../holidays/holidays.service.ts';
 import {
   countCompanyUsers,
   deleteEmployee,

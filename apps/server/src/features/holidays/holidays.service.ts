@@ -31,7 +31,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { type TransactionSettings, withTenant } from '../../db/tenant.ts';
 import { type Principal, tenantOf } from '../../http/app-env.ts';
 import { errors } from '../../http/app-error.ts';
-import { insertNotification } from '../notifications/notifications.repository.ts';
+import { insertNotification } from '../notifications/notifications.service.ts';
 import {
   cancelOwnRequest,
   decideRequest,
@@ -457,3 +457,6 @@ export async function upcomingTeamHolidays(
   );
   return { items: rows.map(teamHolidayFor(principal)) };
 }
+
+/** Whether an employee record has holiday requests (the employees feature refuses to delete it then). */
+export { employeeHasRequests } from './holidays.repository.ts';

@@ -12,10 +12,10 @@ import {
   deleteOtherSessions,
   findCredentialPasswordHash,
   updateCredentialPassword,
-} from '../auth/auth.repository.ts';
+} from '../auth/accounts.service.ts';
 import type { Auth } from '../auth/auth.ts';
 import { releaseAttempts, reserveAttempt } from '../auth/rate-limit.service.ts';
-import { insertSecurityEvent } from '../auth/security-events.repository.ts';
+import { insertSecurityEvent } from '../auth/security-events.service.ts';
 import { findMeRow, markFirstLoginCompleted } from './me.repository.ts';
 
 export async function getMe(db: Db, principal: Principal): Promise<MeResponse> {

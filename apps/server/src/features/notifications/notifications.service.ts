@@ -47,3 +47,6 @@ export async function removeNotification(db: Db, principal: Principal, id: strin
   );
   if (!deleted) throw errors.notFound();
 }
+
+/** Other features write a notification in the transaction of the change it reports (ADR 0068). */
+export { insertNotification } from './notifications.repository.ts';

@@ -9,7 +9,7 @@ import {
 } from '@hr/shared/settings/settings.schemas';
 import type { Db } from '../../db/client.ts';
 import type { Principal } from '../../http/app-env.ts';
-import { listCompanySecurityEvents } from '../auth/security-events.repository.ts';
+import { listCompanySecurityEvents } from '../auth/security-events.service.ts';
 
 /** A short, safe description: never another company's id (a switch's `from`) or internal metadata. */
 function detailOf(action: SecurityEvent['action'], metadata: Record<string, unknown>): string | null {

@@ -29,16 +29,20 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { enterTenant, withTenant } from '../../db/tenant.ts';
 import { type Principal, tenantOf } from '../../http/app-env.ts';
 import { AppError, errors } from '../../http/app-error.ts';
-import { insertCredentialUser } from '../auth/auth.repository.ts';
+import {
+  deleteResetTokens,
+  insertCredentialUser,
+  insertProfileWithRole,
+  isExpiredSignUp,
+  restoreRemovedLogin,
+} from '../auth/accounts.service.ts';
 import type { Auth } from '../auth/auth.ts';
-import { insertProfileWithRole } from '../auth/provisioning.repository.ts';
-import { deleteResetTokens, isExpiredSignUp, restoreRemovedLogin } from '../auth/recovery.repository.ts';
 import {
   findRecoveryCandidate,
   releaseExpiredSignUp,
   sendPasswordResetFor,
 } from '../auth/recovery.service.ts';
-import { insertSecurityEvent } from '../auth/security-events.repository.ts';
+import { insertSecurityEvent } from '../auth/security-events.service.ts';
 import { movePendingRequestsToCurrentApprovers } from '../holidays/holidays.service.ts';
 import {
   companyUserIds,

@@ -48,10 +48,6 @@ export function reportSubmitError(error: unknown, setError: UseFormSetError<Requ
         setError(name as RequestFieldName, { type: 'server', message });
       }
     }
-    if (error.message === HOLIDAY_MESSAGES.userProfileNotFound) {
-      notify.error('Error', error.message);
-      return;
-    }
   }
   notify.error(HOLIDAY_MESSAGES.submitFailed, errorMessage(error));
 }

@@ -1,11 +1,12 @@
 import path from 'node:path';
+import { openDatabase } from '../db/client.ts';
+import { withDatabaseStartupErrors } from '../db/connection-errors.ts';
+import { runMigrations } from '../db/migrate.ts';
 import { loadEnv } from '../env.ts';
 import { createAuth } from '../features/auth/auth.ts';
 import { createMailer } from '../integrations/mail/mailer.ts';
 import { createLogger } from '../logger.ts';
 import { runEntryPoint, StartupError } from '../startup-error.ts';
-import { openDatabase } from './client.ts';
-import { runMigrations } from './migrate.ts';
 import { seedDemoIfEmpty } from './seed.ts';
 
 await runEntryPoint(async () => {
@@ -21,7 +22,7 @@ await runEntryPoint(async () => {
     databaseUrl: env.DATABASE_URL,
     pgliteDir: path.join(env.DATA_DIR, 'pglite'),
   });
-  await runMigrations(database);
+  await withDatabaseStartupErrors(env.DATABASE_URL, () => runMigrations(database));
   const mailer = createMailer({
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM,

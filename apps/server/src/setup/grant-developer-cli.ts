@@ -1,10 +1,11 @@
 /** npm run user:grant-developer -- <email>: makes an existing user a developer (ADR 0047). */
 import path from 'node:path';
+import { openDatabase } from '../db/client.ts';
+import { withDatabaseStartupErrors } from '../db/connection-errors.ts';
+import { runMigrations } from '../db/migrate.ts';
 import { loadEnv } from '../env.ts';
 import { runEntryPoint } from '../startup-error.ts';
-import { openDatabase } from './client.ts';
 import { grantDeveloper } from './grant-developer.ts';
-import { runMigrations } from './migrate.ts';
 
 await runEntryPoint(async () => {
   const env = loadEnv();
@@ -13,7 +14,7 @@ await runEntryPoint(async () => {
     pgliteDir: path.join(env.DATA_DIR, 'pglite'),
   });
   try {
-    await runMigrations(database);
+    await withDatabaseStartupErrors(env.DATABASE_URL, () => runMigrations(database));
     const result = await grantDeveloper(database.db, process.argv[2]);
     console.log(
       result.previousRole === 'developer'

@@ -4,14 +4,14 @@ import type { Role } from '@hr/shared/roles';
 import { addDays, countWorkingDays, inclusiveDayCount, isoDate } from '@hr/shared/working-days';
 import { partIdOf, settleProcurementEntry } from '@hr/shared/workshop/job-rules';
 import { count } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
+import { authAccounts, authUsers } from '../db/schema/auth.ts';
+import { companies, companyDetails, companySettings, profiles, userRoles } from '../db/schema/core.ts';
+import { employeeRecords, holidayRequests } from '../db/schema/hr.ts';
+import { bomProducts, componentDatabase, workOrders, workshopJobSchedules } from '../db/schema/workshop.ts';
+import { enterTenant } from '../db/tenant.ts';
 import type { Auth } from '../features/auth/auth.ts';
 import { refreshJobLists } from '../features/workshop/workshop.service.ts';
-import type { Db, Tx } from './client.ts';
-import { authAccounts, authUsers } from './schema/auth.ts';
-import { companies, companyDetails, companySettings, profiles, userRoles } from './schema/core.ts';
-import { employeeRecords, holidayRequests } from './schema/hr.ts';
-import { bomProducts, componentDatabase, workOrders, workshopJobSchedules } from './schema/workshop.ts';
-import { enterTenant } from './tenant.ts';
 
 export const DEMO_PASSWORD = 'DemoPassw0rd!2026';
 

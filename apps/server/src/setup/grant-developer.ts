@@ -7,12 +7,12 @@
 import { emailSchema } from '@hr/shared/auth/auth.schemas';
 import type { Role } from '@hr/shared/roles';
 import { eq } from 'drizzle-orm';
-import { insertSecurityEvent } from '../features/auth/security-events.repository.ts';
+import type { Db } from '../db/client.ts';
+import { authUsers } from '../db/schema/auth.ts';
+import { profiles, userRoles } from '../db/schema/core.ts';
+import { enterTenant } from '../db/tenant.ts';
+import { insertSecurityEvent } from '../features/auth/security-events.service.ts';
 import { StartupError } from '../startup-error.ts';
-import type { Db } from './client.ts';
-import { authUsers } from './schema/auth.ts';
-import { profiles, userRoles } from './schema/core.ts';
-import { enterTenant } from './tenant.ts';
 
 export interface GrantDeveloperResult {
   email: string;
