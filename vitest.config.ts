@@ -18,6 +18,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/test/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['apps/web/vitest.setup.ts'],
+          // jsdom renders are CPU-bound: 5 s is too tight when CI runs the projects side by side.
+          testTimeout: 20_000,
         },
       },
       {
