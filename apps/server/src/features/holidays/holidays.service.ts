@@ -1,6 +1,7 @@
 /** Holiday requests: submission, decisions, cancellation, balance, team calendar. The server decides every rule. */
 import { COMPANY_SETTINGS_DEFAULTS, type Weekday } from '@hr/shared/company/company-settings';
 import {
+  type BookedRange,
   computeHolidayBalance,
   type DateRange,
   holidayYearWindow,
@@ -361,7 +362,7 @@ export async function balancesOfRecords(
     window.start,
     window.end,
   );
-  const byRecord = new Map<string, DateRange[]>();
+  const byRecord = new Map<string, BookedRange[]>();
   for (const r of approved)
     byRecord.set(r.employeeRecordId, [...(byRecord.get(r.employeeRecordId) ?? []), r]);
   return new Map(
