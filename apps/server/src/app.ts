@@ -124,6 +124,7 @@ export function createApp({
   app: Hono<AppEnv>;
   auth: Auth;
   hub: NotificationHub;
+  storage: StoragePort;
 } {
   const auth = createAuth({ db, secret: env.AUTH_SECRET, publicUrl: env.PUBLIC_URL, mailer });
   const deps = {
@@ -190,7 +191,7 @@ export function createApp({
   app.route('/api/storage', storageRoutes(storage));
   app.all('/api/*', (c) => c.json(errorBody(ERROR_CODES.NOT_FOUND, 'Not found.'), 404));
   app.route('/', spaRoutes(env.WEB_DIST_DIR ?? defaultWebDist));
-  return { app, auth, hub };
+  return { app, auth, hub, storage };
 }
 
 export type AppType = ReturnType<typeof createApp>['app'];
