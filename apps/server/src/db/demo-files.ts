@@ -6,9 +6,9 @@ import { deflateSync } from 'node:zlib';
 
 /** A one-page PDF that shows `lines` of text (Helvetica 12 pt). */
 export function demoPdf(lines: readonly string[]): Uint8Array {
-  const escape = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`).replace(/[^\x20-\x7e]/g, '?');
+  const pdfText = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`).replace(/[^\x20-\x7e]/g, '?');
   const text = lines
-    .map((line, i) => `BT /F1 12 Tf 72 ${760 - i * 18} Td (${escape(line)}) Tj ET`)
+    .map((line, i) => `BT /F1 12 Tf 72 ${760 - i * 18} Td (${pdfText(line)}) Tj ET`)
     .join('\n');
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
