@@ -8,6 +8,7 @@ import { cn } from '@/lib/class-names';
 import { paths } from '@/lib/paths';
 import { routeTitle } from '@/lib/route-titles';
 import type { Me } from '@/lib/session';
+import { queryKeysAffectedBy } from '../live-invalidation';
 import { slackConnectRoute } from './app-header';
 import { AppSidebar } from './app-sidebar';
 import { PageOutlet } from './page-outlet';
@@ -29,7 +30,7 @@ export function MobileShell({ me }: { me: Me }) {
         <SidebarTrigger />
         <span className="min-w-0 flex-1 truncate font-semibold">{routeTitle(pathname)}</span>
         <SlackButton connectRoute={slackConnectRoute(me)} phone />
-        <NotificationBell />
+        <NotificationBell liveQueries={queryKeysAffectedBy} />
         <UserMenu me={me} compact />
       </header>
       <main id="main" className="flex-1 px-4 pt-4 pb-24">

@@ -11,12 +11,19 @@ import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { meQueryKey } from '@/lib/session';
 import { notificationsQueryKey, notificationsQueryOptions } from './get-notifications';
-import { LIVE_QUERY_KEYS, queryKeysAffectedBy } from './live-invalidation';
 
 export const NOTIFICATION_STREAM_URL = '/api/v1/notifications/stream';
 const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000];
 
-export function useNotificationStream(enabled = true) {
+/**
+ * The queries a new notification of `type` makes stale; `undefined` asks for everything a notification
+ * can report (after a reconnect, when events may have been missed). The app supplies it
+ * (`app/live-invalidation.ts`): features do not know each other's query keys.
+ */
+export type AffectedQueries = (type: string | undefined) => readonly QueryKey[];
+const NOTHING_ELSE: AffectedQueries = () => [];
+
+export function useNotificationStream(enabled = true, affectedBy: AffectedQueries = NOTHING_ELSE) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
@@ -31,7 +38,7 @@ export function useNotificationStream(enabled = true) {
     };
     const refreshAll = () => {
       refresh();
-      invalidate(LIVE_QUERY_KEYS);
+      invalidate(affectedBy(undefined));
     };
     const onNotification = async (event: Event) => {
       refresh();
@@ -39,9 +46,9 @@ export function useNotificationStream(enabled = true) {
       if (op !== 'INSERT' || !id) return;
       try {
         const list = await queryClient.fetchQuery({ ...notificationsQueryOptions, staleTime: 0 });
-        invalidate(queryKeysAffectedBy(list.notifications.find((n) => n.id === id)?.type));
+        invalidate(affectedBy(list.notifications.find((n) => n.id === id)?.type ?? 'unknown'));
       } catch {
-        invalidate(LIVE_QUERY_KEYS);
+        invalidate(affectedBy(undefined));
       }
     };
 
@@ -77,7 +84,7 @@ export function useNotificationStream(enabled = true) {
       source?.close();
       window.removeEventListener('company-changed', refresh);
     };
-  }, [enabled, queryClient]);
+  }, [enabled, queryClient, affectedBy]);
 }
 
 /** The `{op, id}` of a notification event; anything unreadable gives neither. */

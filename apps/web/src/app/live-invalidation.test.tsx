@@ -3,8 +3,8 @@ import { render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { employeeKeys } from '@/features/employees/api/keys';
 import { holidayKeys } from '@/features/holidays/api/keys';
+import { useNotificationStream } from '@/features/notifications/api/notification-stream';
 import { queryKeysAffectedBy } from './live-invalidation';
-import { useNotificationStream } from './notification-stream';
 
 class FakeEventSource extends EventTarget {
   static readonly CONNECTING = 0;
@@ -68,7 +68,7 @@ describe('what a live notification makes stale', () => {
 });
 
 function Probe() {
-  useNotificationStream();
+  useNotificationStream(true, queryKeysAffectedBy);
   return null;
 }
 

@@ -10,7 +10,10 @@ import { holidayKeys } from '@/features/holidays/api/keys';
 /** Everything a notification can report a change of: refreshed after a reconnect, when events may be lost. */
 export const LIVE_QUERY_KEYS: readonly QueryKey[] = [holidayKeys.all, employeeKeys.all];
 
-/** The queries a notification of `type` makes stale; an unknown type refreshes everything live. */
+/**
+ * The queries a notification of `type` makes stale (passed to the notification stream); an unknown
+ * type, or none (a reconnect), refreshes everything live.
+ */
 export function queryKeysAffectedBy(type: string | undefined): readonly QueryKey[] {
   switch (type) {
     // Someone asked me (their line manager or a super admin) to decide a request.
