@@ -2,16 +2,15 @@
 import { type Employee, employeeCountLabel } from '@hr/shared/hr/employees.schemas';
 import { ChevronLeft, ChevronRight, Plus, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { errorMessage } from '@/lib/api-client';
 import { useEmployees } from '../api/list-employees';
 import { useRefetchEmployeesOnCompanyChange } from '../hooks/use-company-changed';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { DeleteEmployeeDialog } from './delete-employee-dialog';
 import { EmployeeFormDialog } from './employee-form-dialog';
+import { EmployeeListError } from './employee-list-error';
 import { EmployeeTable } from './employee-table';
 
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -84,9 +83,7 @@ export function EmployeesView() {
           </div>
 
           {list.isError ? (
-            <Alert variant="destructive" className="mx-4 w-auto">
-              {errorMessage(list.error)}
-            </Alert>
+            <EmployeeListError error={list.error} className="mx-4 w-auto" />
           ) : (
             <EmployeeTable
               employees={list.data?.items ?? []}
