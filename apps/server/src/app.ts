@@ -124,6 +124,7 @@ export function createApp({
   app: Hono<AppEnv>;
   auth: Auth;
   hub: NotificationHub;
+  storage: StoragePort;
 } {
   const auth = createAuth({
     db,
@@ -196,5 +197,5 @@ export function createApp({
   app.route('/api/storage', storageRoutes(storage));
   app.all('/api/*', (c) => c.json(errorBody(ERROR_CODES.NOT_FOUND, 'Not found.'), 404));
   app.route('/', spaRoutes(env.WEB_DIST_DIR ?? defaultWebDist));
-  return { app, auth, hub };
+  return { app, auth, hub, storage };
 }

@@ -84,9 +84,15 @@ await runEntryPoint(async () => {
     outboxDir: path.join(env.DATA_DIR, 'outbox'),
     logger,
   });
-  const { app, auth, hub } = createApp({ db: database.db, env, logger, mailer, listen: database.listen });
+  const { app, auth, hub, storage } = createApp({
+    db: database.db,
+    env,
+    logger,
+    mailer,
+    listen: database.listen,
+  });
   if (env.SEED_DEMO) {
-    const seeded = await seedDemoIfEmpty(database.db, auth);
+    const seeded = await seedDemoIfEmpty(database.db, auth, storage);
     if (seeded) logger.info('demo data seeded');
   }
   handler = getRequestListener(app.fetch);

@@ -89,7 +89,7 @@ export async function startTestApp(store: TestStore, options: TestAppOptions = {
   const outboxDir = path.join(store.dataDir, 'outbox');
   // SMTP only when a test gives SMTP_URL in `env` (a local smtp-server); the outbox otherwise.
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir, logger });
-  const { app, auth, hub } = createApp({
+  const { app, auth, hub, storage } = createApp({
     db: database.db,
     env,
     logger,
@@ -98,7 +98,7 @@ export async function startTestApp(store: TestStore, options: TestAppOptions = {
     storage: options.storage?.(),
     ...(options.streamSessionCheckMs ? { streamSessionCheckMs: options.streamSessionCheckMs } : {}),
   });
-  if (options.seed ?? true) await seedDemoIfEmpty(database.db, auth);
+  if (options.seed ?? true) await seedDemoIfEmpty(database.db, auth, storage);
   return {
     database,
     app,

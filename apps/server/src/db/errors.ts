@@ -31,3 +31,10 @@ const FOREIGN_KEY_VIOLATION = '23503';
 export function isForeignKeyViolation(err: unknown): boolean {
   return driverErrors(err).some((e) => e.code === FOREIGN_KEY_VIOLATION);
 }
+
+const UNDEFINED_COLUMN = '42703';
+
+/** A statement named a column the database does not have (a migration not run): `column` names it. */
+export function isUndefinedColumn(err: unknown, column: string): boolean {
+  return driverErrors(err).some((e) => e.code === UNDEFINED_COLUMN && (e.message ?? '').includes(column));
+}

@@ -5,6 +5,7 @@ import { runMigrations } from '../db/migrate.ts';
 import { loadEnv } from '../env.ts';
 import { createAuth } from '../features/auth/auth.ts';
 import { createMailer } from '../integrations/mail/mailer.ts';
+import { createStorage } from '../integrations/storage/storage-factory.ts';
 import { createLogger } from '../logger.ts';
 import { runEntryPoint, StartupError } from '../startup-error.ts';
 import { seedDemoIfEmpty } from './seed.ts';
@@ -30,7 +31,7 @@ await runEntryPoint(async () => {
     logger,
   });
   const auth = createAuth({ db: database.db, secret: env.AUTH_SECRET, publicUrl: env.PUBLIC_URL, mailer });
-  const seeded = await seedDemoIfEmpty(database.db, auth);
+  const seeded = await seedDemoIfEmpty(database.db, auth, createStorage(env));
   await database.close();
   console.log(seeded ? 'Demo data seeded.' : 'The database already has users; nothing seeded.');
 });

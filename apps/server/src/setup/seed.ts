@@ -5,13 +5,16 @@ import { addDays, countWorkingDays, inclusiveDayCount, isoDate } from '@hr/share
 import { partIdOf, settleProcurementEntry } from '@hr/shared/workshop/job-rules';
 import { count } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
+import { demoPdf, demoPng } from '../db/demo-files.ts';
 import { authAccounts, authUsers } from '../db/schema/auth.ts';
 import { companies, companyDetails, companySettings, profiles, userRoles } from '../db/schema/core.ts';
 import { employeeRecords, holidayRequests } from '../db/schema/hr.ts';
 import { bomProducts, componentDatabase, workOrders, workshopJobSchedules } from '../db/schema/workshop.ts';
 import { enterTenant } from '../db/tenant.ts';
 import type { Auth } from '../features/auth/auth.ts';
+import { DOCUMENTS_BUCKET, documentFileUrl } from '../features/documents/documents.service.ts';
 import { refreshJobLists } from '../features/workshop/workshop.service.ts';
+import type { StoragePort } from '../integrations/storage/storage-port.ts';
 
 export const DEMO_PASSWORD = 'DemoPassw0rd!2026';
 
@@ -129,17 +132,28 @@ export const DEMO_COMPANIES: DemoCompany[] = [
 ];
 
 /** Seeds when no login exists yet. Returns whether it did. */
-export async function seedDemoIfEmpty(db: Db, auth: Auth, today = new Date()): Promise<boolean> {
+export async function seedDemoIfEmpty(
+  db: Db,
+  auth: Auth,
+  storage: StoragePort,
+  today = new Date(),
+): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(authUsers);
   if ((row?.n ?? 0) > 0) return false;
   const passwordHash = await (await auth.$context).password.hash(DEMO_PASSWORD);
   for (const company of DEMO_COMPANIES) {
-    await db.transaction((tx) => seedCompany(tx, company, passwordHash, isoDate(today)));
+    await db.transaction((tx) => seedCompany(tx, company, passwordHash, isoDate(today), storage));
   }
   return true;
 }
 
-async function seedCompany(tx: Tx, company: DemoCompany, passwordHash: string, today: string) {
+async function seedCompany(
+  tx: Tx,
+  company: DemoCompany,
+  passwordHash: string,
+  today: string,
+  storage: StoragePort,
+) {
   const companyId = randomUUID();
   const ids = new Map(company.users.map((u) => [u.key, randomUUID()]));
   const idOf = (key: string) => ids.get(key) as string;
@@ -220,8 +234,7 @@ async function seedCompany(tx: Tx, company: DemoCompany, passwordHash: string, t
   ) => {
     const user = company.users.find((u) => u.key === key);
     if (!user) return null;
-    const startDate = addDays(today, startOffset);
-    const endDate = addDays(startDate, length - 1);
+    const { startDate, endDate } = demoRequestDates(today, startOffset, length);
     const manager = user.manager ? idOf(user.manager) : null;
     const decided = status !== 'pending';
     return {
@@ -241,60 +254,86 @@ async function seedCompany(tx: Tx, company: DemoCompany, passwordHash: string, t
       reviewerComments: status === 'rejected' ? 'Workshop is short-staffed that week.' : null,
     };
   };
-  const requests = [
-    request('alice', 14, 5, 'pending'),
-    request('alice', -30, 3, 'approved'),
-    request('alice', 40, 2, 'rejected'),
-    request('tom', 7, 3, 'pending'),
-    request('tom', 2, 1, 'approved', 'sick'),
-    request('manager', 21, 5, 'approved'),
-    request('sam', 10, 4, 'pending'),
-    request('owner', 30, 2, 'approved'),
-  ].filter((r) => r !== null);
+  const requests = DEMO_REQUESTS.map(([key, offset, length, status, type]) =>
+    request(key, offset, length, status, type),
+  ).filter((r) => r !== null);
   if (requests.length) await tx.insert(holidayRequests).values(requests);
 
-  await seedWorkshop(tx, companyId, today, (key) => ids.get(key) ?? null);
+  await seedWorkshop(tx, storage, companyId, today, (key) => ids.get(key) ?? null);
+}
+
+/** A few holiday requests in each state, around today: [user, start offset, calendar days, status, type]. */
+export const DEMO_REQUESTS: Array<
+  [
+    key: string,
+    startOffset: number,
+    length: number,
+    status: 'pending' | 'approved' | 'rejected',
+    type?: 'sick',
+  ]
+> = [
+  ['alice', 14, 5, 'pending'],
+  ['alice', -30, 3, 'approved'],
+  ['alice', 40, 2, 'rejected'],
+  ['tom', 7, 3, 'pending'],
+  ['tom', 2, 1, 'approved', 'sick'],
+  ['manager', 21, 5, 'approved'],
+  ['sam', 10, 4, 'pending'],
+  ['owner', 30, 2, 'approved'],
+];
+
+/**
+ * The dates of a demo request: it starts on the first working day (the demo companies keep the default
+ * week) on or after today + `startOffset`, so it holds at least one working day, as the app requires.
+ */
+export function demoRequestDates(today: string, startOffset: number, length: number) {
+  let startDate = addDays(today, startOffset);
+  while (countWorkingDays(startDate, startDate) === 0) startDate = addDays(startDate, 1);
+  return { startDate, endDate: addDays(startDate, length - 1) };
 }
 
 // Workshop demo data: 30 components, 6 BOM products and 13 work orders, so that every list and every
-// part state has content on first start (ADR 0021 lists which work order shows what).
-const DEMO_COMPONENTS: Array<[partNumber: string, component: string, onHand: number, vendor: string]> = [
-  ['BRG-6204', 'Deep groove ball bearing 6204', 40, 'Bearing Supplies Ltd'],
-  ['BLT-M10-40', 'Hex bolt M10 x 40', 500, 'Fixings Direct'],
-  ['SHF-25-300', 'Drive shaft 25 mm x 300 mm', 3, 'Precision Shafts'],
-  ['SEAL-25', 'Oil seal 25 mm', 12, 'Bearing Supplies Ltd'],
-  ['GSK-GBX', 'Gearbox gasket set', 20, 'Seal & Gasket Co'],
-  ['MTR-1.5KW', 'Electric motor 1.5 kW', 1, 'Motor World'],
-  ['PLT-STEEL-6', 'Steel plate 6 mm', 25, 'Steel Stockholders'],
-  ['CPL-FLEX-28', 'Flexible coupling 28 mm', 6, 'Power Transmission Ltd'],
-  ['BELT-500', 'Conveyor belt 500 mm x 3 m', 0, 'Belting Solutions'],
-  ['ROL-50', 'Idler roller 50 mm', 40, 'Belting Solutions'],
-  ['MTR-0.75KW', 'Geared motor 0.75 kW', 2, 'Motor World'],
-  ['BLT-M8-25', 'Hex bolt M8 x 25', 200, 'Fixings Direct'],
-  ['CHN-08B', 'Roller chain 08B, 1 m', 10, 'Power Transmission Ltd'],
-  ['PMP-GEAR-8', 'Gear pump 8 cc', 2, 'Hydraulic Centre'],
-  ['TNK-40L', 'Hydraulic tank 40 l', 1, 'Hydraulic Centre'],
-  ['VLV-RELIEF', 'Pressure relief valve', 3, 'Hydraulic Centre'],
-  ['HOSE-12', 'Hydraulic hose 1/2 in, 1 m', 10, 'Hose Express'],
-  ['FLT-RET-10', 'Return filter 10 micron', 4, 'Hydraulic Centre'],
-  ['GAUGE-250', 'Pressure gauge 0-250 bar', 2, 'Instrument Supplies'],
-  ['ENC-600', 'Steel enclosure 600 x 600', 2, 'Panel Parts Ltd'],
-  ['PLC-24DC', 'Compact PLC 24 V DC', 0, 'Automation Direct'],
-  ['CTR-9A', 'Contactor 9 A', 10, 'Panel Parts Ltd'],
-  ['PSU-24-5', 'Power supply 24 V 5 A', 3, 'Automation Direct'],
-  ['CBL-1.5', 'Control cable 1.5 mm², 1 m', 100, 'Cable Centre'],
-  ['TRM-4', 'DIN rail terminal 4 mm²', 200, 'Panel Parts Ltd'],
-  ['IMP-450', 'Fan impeller 450 mm', 0, 'Airflow Components'],
-  ['MTR-2.2KW', 'Electric motor 2.2 kW', 4, 'Motor World'],
-  ['HSG-450', 'Fan housing 450 mm', 3, 'Airflow Components'],
-  ['VBM-M10', 'Anti-vibration mount M10', 40, 'Fixings Direct'],
-  ['GRL-450', 'Inlet guard 450 mm', 5, 'Airflow Components'],
-];
+// part state has content on first start (ADR 0021 lists which work order shows what). The quantities
+// on hand are before the demo deliveries: seeding adds what the work orders received, as receiving does.
+export const DEMO_COMPONENTS: Array<[partNumber: string, component: string, onHand: number, vendor: string]> =
+  [
+    ['BRG-6204', 'Deep groove ball bearing 6204', 40, 'Bearing Supplies Ltd'],
+    ['BLT-M10-40', 'Hex bolt M10 x 40', 500, 'Fixings Direct'],
+    ['SHF-25-300', 'Drive shaft 25 mm x 300 mm', 3, 'Precision Shafts'],
+    ['SEAL-25', 'Oil seal 25 mm', 12, 'Bearing Supplies Ltd'],
+    ['GSK-GBX', 'Gearbox gasket set', 20, 'Seal & Gasket Co'],
+    ['MTR-1.5KW', 'Electric motor 1.5 kW', 1, 'Motor World'],
+    ['PLT-STEEL-6', 'Steel plate 6 mm', 25, 'Steel Stockholders'],
+    ['CPL-FLEX-28', 'Flexible coupling 28 mm', 6, 'Power Transmission Ltd'],
+    ['BELT-500', 'Conveyor belt 500 mm x 3 m', 0, 'Belting Solutions'],
+    ['ROL-50', 'Idler roller 50 mm', 40, 'Belting Solutions'],
+    ['MTR-0.75KW', 'Geared motor 0.75 kW', 2, 'Motor World'],
+    ['BLT-M8-25', 'Hex bolt M8 x 25', 200, 'Fixings Direct'],
+    ['CHN-08B', 'Roller chain 08B, 1 m', 10, 'Power Transmission Ltd'],
+    ['PMP-GEAR-8', 'Gear pump 8 cc', 2, 'Hydraulic Centre'],
+    ['TNK-40L', 'Hydraulic tank 40 l', 1, 'Hydraulic Centre'],
+    ['VLV-RELIEF', 'Pressure relief valve', 3, 'Hydraulic Centre'],
+    ['HOSE-12', 'Hydraulic hose 1/2 in, 1 m', 10, 'Hose Express'],
+    ['FLT-RET-10', 'Return filter 10 micron', 4, 'Hydraulic Centre'],
+    ['GAUGE-250', 'Pressure gauge 0-250 bar', 2, 'Instrument Supplies'],
+    ['ENC-600', 'Steel enclosure 600 x 600', 2, 'Panel Parts Ltd'],
+    ['PLC-24DC', 'Compact PLC 24 V DC', 0, 'Automation Direct'],
+    ['CTR-9A', 'Contactor 9 A', 10, 'Panel Parts Ltd'],
+    ['PSU-24-5', 'Power supply 24 V 5 A', 3, 'Automation Direct'],
+    ['CBL-1.5', 'Control cable 1.5 mm², 1 m', 100, 'Cable Centre'],
+    ['TRM-4', 'DIN rail terminal 4 mm²', 200, 'Panel Parts Ltd'],
+    ['IMP-450', 'Fan impeller 450 mm', 0, 'Airflow Components'],
+    ['MTR-2.2KW', 'Electric motor 2.2 kW', 4, 'Motor World'],
+    ['HSG-450', 'Fan housing 450 mm', 3, 'Airflow Components'],
+    ['VBM-M10', 'Anti-vibration mount M10', 40, 'Fixings Direct'],
+    ['GRL-450', 'Inlet guard 450 mm', 5, 'Airflow Components'],
+  ];
 
-const DEMO_BOM_PRODUCTS: Array<{
+export const DEMO_BOM_PRODUCTS: Array<{
   code: string;
   name: string;
   slots: Array<[string, number]>;
+  /** File names of the SOP PDFs and photos (PNG), written to storage by the seed (`seedJobFiles`). */
   sop: string[];
   photos: string[];
 }> = [
@@ -308,8 +347,8 @@ const DEMO_BOM_PRODUCTS: Array<{
       ['SEAL-25', 2],
       ['GSK-GBX', 1],
     ],
-    sop: ['/docs/sop/SOP-GBX-100.pdf'],
-    photos: ['/docs/photos/GBX-100-front.jpg'],
+    sop: ['SOP-GBX-100.pdf'],
+    photos: ['GBX-100-front.png'],
   },
   {
     code: 'PMP-200',
@@ -320,7 +359,7 @@ const DEMO_BOM_PRODUCTS: Array<{
       ['BLT-M10-40', 12],
       ['CPL-FLEX-28', 1],
     ],
-    sop: ['/docs/sop/SOP-PMP-200.pdf'],
+    sop: ['SOP-PMP-200.pdf'],
     photos: [],
   },
   {
@@ -334,8 +373,8 @@ const DEMO_BOM_PRODUCTS: Array<{
       ['BLT-M8-25', 16],
       ['CHN-08B', 2],
     ],
-    sop: ['/docs/sop/SOP-CNV-300.pdf'],
-    photos: ['/docs/photos/CNV-300.jpg'],
+    sop: ['SOP-CNV-300.pdf'],
+    photos: ['CNV-300.png'],
   },
   {
     code: 'HYD-400',
@@ -348,7 +387,7 @@ const DEMO_BOM_PRODUCTS: Array<{
       ['FLT-RET-10', 1],
       ['GAUGE-250', 1],
     ],
-    sop: ['/docs/sop/SOP-HYD-400.pdf'],
+    sop: ['SOP-HYD-400.pdf'],
     photos: [],
   },
   {
@@ -362,8 +401,8 @@ const DEMO_BOM_PRODUCTS: Array<{
       ['CBL-1.5', 20],
       ['TRM-4', 30],
     ],
-    sop: ['/docs/sop/SOP-CTL-500.pdf'],
-    photos: ['/docs/photos/CTL-500-wiring.jpg'],
+    sop: ['SOP-CTL-500.pdf'],
+    photos: ['CTL-500-wiring.png'],
   },
   {
     code: 'FAN-600',
@@ -395,7 +434,7 @@ interface DemoWorkOrder {
   issuedBy?: string;
 }
 
-const DEMO_WORK_ORDERS: DemoWorkOrder[] = [
+export const DEMO_WORK_ORDERS: DemoWorkOrder[] = [
   // Orders: a drive shaft to order.
   { number: 'WO-1001', product: 'GBX-100', quantity: 5, due: 10, createdDaysAgo: 6 },
   // Orders: a motor ordered, nothing delivered yet.
@@ -437,8 +476,8 @@ const DEMO_WORK_ORDERS: DemoWorkOrder[] = [
     status: 'in_progress',
     issuedBy: 'manager',
   },
-  // Orders: a PLC to order.
-  { number: 'WO-1006', product: 'CTL-500', quantity: 1, due: 3, createdDaysAgo: 4 },
+  // Orders: PLCs to order (3 needed, the 2 delivered for WO-1007 on hand).
+  { number: 'WO-1006', product: 'CTL-500', quantity: 3, due: 3, createdDaysAgo: 4 },
   // Stock: its PLCs were ordered and have all arrived.
   {
     number: 'WO-1007',
@@ -460,7 +499,6 @@ const DEMO_WORK_ORDERS: DemoWorkOrder[] = [
     due: -5,
     createdDaysAgo: 30,
     status: 'completed',
-    procurement: [[1, 1, 1]],
     issuedBy: 'manager',
   },
   {
@@ -488,21 +526,73 @@ const DEMO_WORK_ORDERS: DemoWorkOrder[] = [
 /** The demo schedule: these jobs are scheduled in this order, every other job is new. */
 const DEMO_SCHEDULE = ['WO-1003', 'WO-1005', 'WO-1001'];
 
+/** What the demo work orders received of each part number: receiving adds it to the stock on hand. */
+function demoDeliveries(): Map<string, number> {
+  const delivered = new Map<string, number>();
+  for (const w of DEMO_WORK_ORDERS) {
+    const product = DEMO_BOM_PRODUCTS.find((p) => p.code === w.product);
+    for (const [index, , received] of w.procurement ?? []) {
+      const partNumber = product?.slots[index - 1]?.[0];
+      if (partNumber) delivered.set(partNumber, (delivered.get(partNumber) ?? 0) + received);
+    }
+  }
+  return delivered;
+}
+
+/** The demo SOP documents and photos as real files in the documents bucket; returns their URLs by name. */
+async function seedJobFiles(storage: StoragePort, companyId: string): Promise<Map<string, string>> {
+  const urls = new Map<string, string>();
+  const colours: Array<[number, number, number]> = [
+    [37, 99, 235],
+    [22, 163, 74],
+    [217, 119, 6],
+  ];
+  for (const product of DEMO_BOM_PRODUCTS) {
+    for (const name of product.sop) {
+      const key = `${companyId}/workshop/${name}`;
+      const body = demoPdf([
+        `${product.code} - ${product.name}`,
+        'Standard operating procedure (demo document)',
+        ...product.slots.map(([part, quantity], i) => `${i + 1}. Fit ${quantity} x ${part}`),
+      ]);
+      await storage.put({
+        bucket: DOCUMENTS_BUCKET,
+        key,
+        body,
+        contentType: 'application/pdf',
+        fileName: name,
+      });
+      urls.set(name, documentFileUrl(key));
+    }
+    for (const [i, name] of product.photos.entries()) {
+      const key = `${companyId}/workshop/${name}`;
+      const body = demoPng(colours[i % colours.length] as [number, number, number]);
+      await storage.put({ bucket: DOCUMENTS_BUCKET, key, body, contentType: 'image/png', fileName: name });
+      urls.set(name, documentFileUrl(key));
+    }
+  }
+  return urls;
+}
+
 async function seedWorkshop(
   tx: Tx,
+  storage: StoragePort,
   companyId: string,
   today: string,
   userId: (key: string) => string | null,
 ) {
+  const delivered = demoDeliveries();
   await tx.insert(componentDatabase).values(
     DEMO_COMPONENTS.map(([partNumber, component, quantityOnHand, vendor]) => ({
       companyId,
       partNumber,
       component,
-      quantityOnHand,
+      quantityOnHand: quantityOnHand + (delivered.get(partNumber) ?? 0),
       vendor,
     })),
   );
+  const fileUrls = await seedJobFiles(storage, companyId);
+  const urlsOf = (names: string[]) => names.map((name) => fileUrls.get(name) as string);
   const productIds = new Map(DEMO_BOM_PRODUCTS.map((p) => [p.code, randomUUID()]));
   await tx.insert(bomProducts).values(
     DEMO_BOM_PRODUCTS.map((p) => ({
@@ -510,8 +600,8 @@ async function seedWorkshop(
       companyId,
       productCode: p.code,
       productName: p.name,
-      sopDocuments: p.sop,
-      photos: p.photos,
+      sopDocuments: urlsOf(p.sop),
+      photos: urlsOf(p.photos),
       ...Object.fromEntries(
         p.slots.flatMap(([part, q], i) => [
           [`c${i + 1}`, part],

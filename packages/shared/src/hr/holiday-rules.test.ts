@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { WEEKDAYS, type Weekday } from '../company/company-settings.ts';
 import { countWorkingDays } from '../working-days.ts';
 import {
+  bookedDaysInside,
   clipRange,
   computeHolidayBalance,
   holidayYearWindow,
@@ -10,6 +11,7 @@ import {
 } from './holiday-rules.ts';
 
 const MON_FRI: Weekday[] = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'];
+const MON_SAT: Weekday[] = [...MON_FRI, 'saturday'];
 
 describe('working days for every pattern', () => {
   // 2026-11-23 is a Monday: the week 23..29 holds each weekday exactly once.
@@ -109,28 +111,60 @@ describe('holiday balance', () => {
       'one week',
       28,
       0,
-      [{ start: '2026-11-23', end: '2026-11-29' }],
+      [{ start: '2026-11-23', end: '2026-11-29', workingDays: 5 }],
       { used: 5, remaining: 23, percentUsed: 17.9 },
     ],
     [
       'only the days inside the year count',
       28,
       0,
-      [{ start: '2026-12-28', end: '2027-01-08' }],
+      [{ start: '2026-12-28', end: '2027-01-08', workingDays: 10 }],
       { used: 4, remaining: 24, percentUsed: 14.3 },
     ],
     [
       'overspent: the bar stops at 100',
       2,
       1,
-      [{ start: '2026-11-23', end: '2026-11-27' }],
+      [{ start: '2026-11-23', end: '2026-11-27', workingDays: 5 }],
       { used: 6, remaining: -4, percentUsed: 100 },
     ],
     ['no entitlement', 0, 0, [], { used: 0, remaining: 0, percentUsed: 0 }],
-  ])('%s', (_name, total, openingUsed, approvedAnnual, expected) => {
-    expect(computeHolidayBalance({ total, openingUsed, approvedAnnual, window, pattern: MON_FRI })).toEqual({
+    [
+      "the working days stored at booking count, not today's week (Mon-Sat now)",
+      28,
+      0,
+      [
+        { start: '2026-11-23', end: '2026-11-25', workingDays: 3 },
+        { start: '2026-11-30', end: '2026-12-05', workingDays: 4 },
+      ],
+      { used: 7, remaining: 21, percentUsed: 25 },
+    ],
+  ])('%s', (name, total, openingUsed, approvedAnnual, expected) => {
+    const pattern = name.includes('Mon-Sat') ? MON_SAT : MON_FRI;
+    expect(computeHolidayBalance({ total, openingUsed, approvedAnnual, window, pattern })).toEqual({
       total,
       ...expected,
     });
+  });
+});
+
+describe('booked days inside a holiday year', () => {
+  const year = { start: '2026-01-01', end: '2026-12-31' };
+  it('a request inside the year counts its stored days whatever the week is now', () => {
+    const booked = { start: '2026-11-23', end: '2026-11-28', workingDays: 5 };
+    expect(bookedDaysInside(booked, year, MON_SAT)).toBe(5);
+    expect(bookedDaysInside({ ...booked, workingDays: 0.5 }, year, MON_FRI)).toBe(0.5);
+  });
+  it('a request crossing the edge splits so both years add up to the stored total', () => {
+    const booked = { start: '2026-12-28', end: '2027-01-08', workingDays: 10 };
+    const next = { start: '2027-01-01', end: '2027-12-31' };
+    expect(bookedDaysInside(booked, year, MON_FRI)).toBe(4);
+    expect(bookedDaysInside(booked, next, MON_FRI)).toBe(6);
+    expect(bookedDaysInside({ ...booked, workingDays: 2 }, year, MON_FRI)).toBe(0);
+  });
+  it('a request outside the year counts nothing', () => {
+    expect(bookedDaysInside({ start: '2025-12-01', end: '2025-12-05', workingDays: 5 }, year, MON_FRI)).toBe(
+      0,
+    );
   });
 });

@@ -46,10 +46,44 @@ export interface HolidayBalanceInput {
   total: number;
   /** holiday_days_used of the record: the opening adjustment (days taken before the app was used). */
   openingUsed: number;
-  /** Approved annual-leave requests of the employee. */
-  approvedAnnual: DateRange[];
+  /**
+   * Approved annual-leave requests of the employee, with the working days stored on each at booking
+   * time: a later change of the company's week does not rewrite what was booked (ADR 0064).
+   */
+  approvedAnnual: BookedRange[];
   window: DateRange;
+  /** Today's week of the company: only used to split a request that crosses the year's edge. */
   pattern: readonly Weekday[];
+}
+
+/** A booked request: its dates and the working days counted when it was submitted. */
+export interface BookedRange extends DateRange {
+  workingDays: number;
+}
+
+/**
+ * The booked working days of `request` that fall inside `window`. A request inside the window counts
+ * exactly what was stored when it was booked. One crossing the window's edge counts its stored days
+ * less the working days (by today's week) of the part outside, never below 0, so while the week is
+ * unchanged the two holiday years' shares add up to the stored total.
+ */
+export function bookedDaysInside(
+  request: BookedRange,
+  window: DateRange,
+  pattern: readonly Weekday[],
+): number {
+  const inside = clipRange(request, window);
+  if (!inside) return 0;
+  if (inside.start === request.start && inside.end === request.end) return request.workingDays;
+  return Math.max(0, request.workingDays - workingDaysOutside(request, inside, pattern));
+}
+
+function workingDaysOutside(request: DateRange, inside: DateRange, pattern: readonly Weekday[]): number {
+  let outside = 0;
+  if (request.start < inside.start)
+    outside += countWorkingDays(request.start, addDays(inside.start, -1), pattern);
+  if (request.end > inside.end) outside += countWorkingDays(addDays(inside.end, 1), request.end, pattern);
+  return outside;
 }
 
 export interface HolidayBalance {
@@ -60,13 +94,13 @@ export interface HolidayBalance {
   percentUsed: number;
 }
 
-/** Balance: used = opening adjustment + working days of approved annual leave inside the holiday year. */
+/**
+ * Balance: used = opening adjustment + the booked working days of approved annual leave inside the
+ * holiday year (`bookedDaysInside`).
+ */
 export function computeHolidayBalance(input: HolidayBalanceInput): HolidayBalance {
   let taken = 0;
-  for (const request of input.approvedAnnual) {
-    const inside = clipRange(request, input.window);
-    if (inside) taken += countWorkingDays(inside.start, inside.end, input.pattern);
-  }
+  for (const request of input.approvedAnnual) taken += bookedDaysInside(request, input.window, input.pattern);
   const used = round1(input.openingUsed + taken);
   const remaining = round1(input.total - used);
   const percentUsed =

@@ -82,26 +82,41 @@ describe('part derivation', () => {
   });
 
   it.each([
-    ['ordered, nothing received', 5, 0, 'ordered'],
-    ['part received', 5, 2, 'part_received'],
-    ['fully received', 5, 5, 'received'],
-  ] as Array<[string, number, number, string]>)('%s', (_, ordered, received, state) => {
+    // [case, ordered, received, on hand after the deliveries, state]; BLT needs 5.
+    ['ordered, nothing received', 5, 0, 0, 'ordered'],
+    ['part received', 5, 2, 2, 'part_received'],
+    ['fully received', 5, 5, 5, 'received'],
+    ['ordered short of the shortfall and fully received: not received', 4, 4, 4, 'part_received'],
+  ] as Array<[string, number, number, number, string]>)('%s', (_, ordered, received, onHand, state) => {
     const entry = settleProcurementEntry({
       partId: `${WO}-2`,
       quantityOrdered: ordered,
       quantityReceived: received,
     });
-    const [, part] = derive(
-      [
-        ['BRG', 1],
-        ['BLT', 5],
+    const input = {
+      workOrderId: WO,
+      quantityRequired: 1,
+      slots: [
+        { index: 1, partNumber: 'BRG', quantity: 1 },
+        { index: 2, partNumber: 'BLT', quantity: 5 },
       ],
-      1,
-      [entry],
-    );
+      stock: new Map([
+        ...stock,
+        ['BLT', { partNumber: 'BLT', component: 'Bolt', quantityOnHand: onHand, vendor: null }],
+      ]),
+      procurement: [entry],
+    };
+    const parts = deriveParts(input);
+    const part = parts[1];
     expect(part?.state).toBe(state);
+    expect(part?.isReceived).toBe(state === 'received');
+    expect(part?.orderQuantity).toBe(Math.max(0, 5 - onHand));
     expect(part?.quantityOrdered).toBe(ordered);
     expect(part?.quantityReceived).toBe(received);
+    // The job is ready (Stock) only when every part is in stock or fully received, on the card too.
+    const list = state === 'received' ? 'stock' : 'orders';
+    expect(jobListOf(false, parts)).toBe(list);
+    expect(jobListOfCounts(false, summarizeParts(input))).toBe(list);
   });
 });
 

@@ -128,9 +128,14 @@ export function settleProcurementEntry(
   };
 }
 
-/** A part's state: received, part received, ordered, else in stock or to order by the stock on hand. */
+/**
+ * A part's state: received, part received, ordered, else in stock or to order by the stock on hand.
+ * A delivery is "received" only when it covers the shortfall: everything ordered has arrived and the
+ * stock on hand (which every delivery adds to) now covers the required quantity. An order placed short
+ * of the shortfall and fully delivered stays "part received" until more is ordered and received.
+ */
 export function partStateOf(inStock: boolean, entry: ProcurementEntry): PartState {
-  if (entry.isReceived) return 'received';
+  if (entry.isReceived) return inStock ? 'received' : 'part_received';
   if (entry.quantityReceived > 0) return 'part_received';
   if (entry.isOrdered) return 'ordered';
   return inStock ? 'in_stock' : 'to_order';
@@ -221,7 +226,7 @@ export function deriveParts(input: PartsInput): DerivedPart[] {
       isOrdered: entry.isOrdered,
       quantityOrdered: entry.quantityOrdered,
       quantityReceived: entry.quantityReceived,
-      isReceived: entry.isReceived,
+      isReceived: state === 'received',
       isPartialDelivery: entry.isPartialDelivery,
       balanceToFollow: entry.balanceToFollow,
       state,

@@ -11,6 +11,8 @@ export const WORKSHOP_MESSAGES = {
   orderBelowReceived: (received: number) =>
     `Ordered quantity cannot be less than the quantity already received (${received}).`,
   componentMissing: 'This part is not in the component database, so its stock cannot be updated.',
+  orderUnknownComponent:
+    'This part is not in the component database, so it cannot be ordered. Add it to the component database first.',
   jobComplete: 'This job is complete.',
   alreadyIssued: 'This job has already been issued.',
   partsOutstanding: 'This job still has parts to order or receive.',

@@ -15,6 +15,11 @@ import { type CloudStorageDeps, cloudUpload, policyFor } from '../cloud-storage/
 
 export const DOCUMENTS_BUCKET = 'documents';
 
+/** The URL a member of the company downloads a stored document from (GET /api/v1/documents/file). */
+export function documentFileUrl(key: string): string {
+  return `/api/v1/documents/file?key=${encodeURIComponent(key)}`;
+}
+
 export interface DocumentsDeps extends CloudStorageDeps {
   storage: StoragePort | undefined;
 }

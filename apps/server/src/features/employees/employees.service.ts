@@ -9,10 +9,15 @@ import {
 } from '@hr/shared/hr/employees.schemas';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { isForeignKeyViolation, isPermissionDenied, isUniqueViolation } from '../../db/errors.ts';
+import {
+  isForeignKeyViolation,
+  isPermissionDenied,
+  isUndefinedColumn,
+  isUniqueViolation,
+} from '../../db/errors.ts';
 import { withTenant } from '../../db/tenant.ts';
 import { type Principal, tenantOf } from '../../http/app-env.ts';
-import { errors } from '../../http/app-error.ts';
+import { AppError, errors } from '../../http/app-error.ts';
 import {
   balancesOfRecords,
   employeeHasRequests,
@@ -64,6 +69,12 @@ export async function listCompanyEmployees(
   const { items, total, balances } = await withTenant(db, tenantOf(principal), async (tx) => {
     const page = await listEmployees(tx, principal.companyId, query);
     return { ...page, balances: await balancesOfRecords(tx, principal.companyId, page.items) };
+  }).catch((err: unknown) => {
+    // Spec section 8: a database whose employee records still lack full_name (a migration not run)
+    // answers a clear 503 the list screen recognises, not an anonymous 500.
+    if (isUndefinedColumn(err, 'full_name'))
+      throw new AppError(503, 'MIGRATION_PENDING', EMPLOYEE_MESSAGES.fullNameColumnMissing);
+    throw err;
   });
   return {
     items: items.map((row) => toEmployee(row, balances)),

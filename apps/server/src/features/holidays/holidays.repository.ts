@@ -451,8 +451,11 @@ export async function findBalanceInputs(tx: Tx, companyId: string, userId: strin
       holidayDaysUsed: employeeRecords.holidayDaysUsed,
       workingDaysPattern: companySettings.workingDaysPattern,
       holidayYearStartMonth: companySettings.holidayYearStartMonth,
-      requests: sql<{ start: string; end: string; status: 'pending' | 'approved' }[]>`coalesce((
-        select json_agg(json_build_object('start', r.start_date, 'end', r.end_date, 'status', r.status))
+      requests: sql<
+        { start: string; end: string; status: 'pending' | 'approved'; workingDays: number }[]
+      >`coalesce((
+        select json_agg(json_build_object('start', r.start_date, 'end', r.end_date, 'status', r.status,
+          'workingDays', r.working_days::float8))
         from ${holidayRequests} r
         where r.employee_record_id = ${employeeRecords.id}
           and r.holiday_type = 'annual'
@@ -481,6 +484,7 @@ export async function listApprovedAnnualOf(
       employeeRecordId: holidayRequests.employeeRecordId,
       start: holidayRequests.startDate,
       end: holidayRequests.endDate,
+      workingDays: holidayRequests.workingDays,
     })
     .from(holidayRequests)
     .where(

@@ -1,6 +1,7 @@
 /** Holiday requests: submission, decisions, cancellation, balance, team calendar. The server decides every rule. */
 import { COMPANY_SETTINGS_DEFAULTS, type Weekday } from '@hr/shared/company/company-settings';
 import {
+  type BookedRange,
   computeHolidayBalance,
   type DateRange,
   holidayYearWindow,
@@ -25,6 +26,7 @@ import {
   type UpcomingResponse,
   type WorkingDaysResponse,
 } from '@hr/shared/hr/holidays.schemas';
+import { workingDaysPhrase } from '@hr/shared/notifications/notification-text';
 import { addDays, countWorkingDays, inclusiveDayCount, isoDate } from '@hr/shared/working-days';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
@@ -86,6 +88,7 @@ function toRequest(row: HolidayRequestRow): HolidayRequest {
   };
 }
 
+/** "Annual Leave, 2026-12-30 to 2027-01-05": dates stay yyyy-MM-dd, the browser shows them in the user's format. */
 function describe(row: {
   holidayType: keyof typeof HOLIDAY_TYPE_LABELS;
   startDate: string;
@@ -188,7 +191,7 @@ export async function submitHolidayRequest(
         principal.companyId,
         created,
         'New holiday request',
-        `${employee.fullName} requested ${describe(created)} (${workingDays} working days).`,
+        `${employee.fullName} requested ${describe(created)} (${workingDaysPhrase(workingDays)}).`,
       );
     }
     return created;
@@ -213,7 +216,7 @@ export async function movePendingRequestsToCurrentApprovers(
       companyId,
       request,
       'Holiday request to decide',
-      `${request.employeeName} requested ${describe(request)} (${request.workingDays} working days). It now waits for your decision.`,
+      `${request.employeeName} requested ${describe(request)} (${workingDaysPhrase(request.workingDays)}). It now waits for your decision.`,
     );
   }
 }
@@ -361,7 +364,7 @@ export async function balancesOfRecords(
     window.start,
     window.end,
   );
-  const byRecord = new Map<string, DateRange[]>();
+  const byRecord = new Map<string, BookedRange[]>();
   for (const r of approved)
     byRecord.set(r.employeeRecordId, [...(byRecord.get(r.employeeRecordId) ?? []), r]);
   return new Map(

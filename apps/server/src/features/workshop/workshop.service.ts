@@ -426,7 +426,14 @@ export async function orderPart(
 ): Promise<Job> {
   assertJobId(jobId);
   return inTenant(db, principal, async (tx) => {
-    const { entry, withEntry } = await lockPart(tx, principal, jobId, index);
+    const { part, entry, withEntry } = await lockPart(tx, principal, jobId, index);
+    // A part the component database does not know could never be received (its stock cannot be
+    // updated), so the job would wait in Orders for ever: refuse the order instead.
+    if (!part.known)
+      throw errors.validation(
+        { quantity: WORKSHOP_MESSAGES.orderUnknownComponent },
+        WORKSHOP_MESSAGES.orderUnknownComponent,
+      );
     const ordered = roundQuantity(quantity);
     if (ordered < entry.quantityReceived)
       throw errors.validation(

@@ -182,8 +182,8 @@ describe('the job details', () => {
       type: 'work_order',
       status: 'pending',
       list: 'orders',
-      sopDocuments: ['/docs/sop/SOP-GBX-100.pdf'],
-      photos: ['/docs/photos/GBX-100-front.jpg'],
+      sopDocuments: [expect.stringMatching(/^\/api\/v1\/documents\/file\?key=.+SOP-GBX-100\.pdf$/)],
+      photos: [expect.stringMatching(/^\/api\/v1\/documents\/file\?key=.+GBX-100-front\.png$/)],
       issuedBy: null,
     });
     expect(wo1001.parts).toHaveLength(5);
@@ -902,5 +902,90 @@ describe('a big workshop', () => {
     expect(await storedList(id)).toBe(open);
     b = await board('sam@southbank.example');
     expect(b.complete.jobs.some((j: Json) => j.id === id)).toBe(false);
+  });
+});
+
+/** "Data shown must be true": a part is received only when the delivery covers its shortfall. */
+describe('receiving covers the shortfall', () => {
+  async function oneProductJob(partNumber: string, onHand: number, known = true) {
+    const db = t.app.database.db;
+    const { companyId } = await southbankFixture();
+    const productId = crypto.randomUUID();
+    if (known)
+      await db
+        .insert(componentDatabase)
+        .values({ companyId, partNumber, component: `Part ${partNumber}`, quantityOnHand: onHand });
+    await db.insert(bomProducts).values({
+      id: productId,
+      companyId,
+      productCode: `P-${partNumber}`,
+      productName: 'Short order test',
+      c1: partNumber,
+      q1: 3,
+    });
+    const id = crypto.randomUUID();
+    await db.insert(workOrders).values({
+      id,
+      companyId,
+      productId,
+      productCode: `P-${partNumber}`,
+      productName: 'Short order test',
+      workOrderNumber: `WO-${partNumber}`,
+      quantityRequired: 1,
+    });
+    return id;
+  }
+  const partOf = async (id: string) => {
+    const res = await (await as('owner@southbank.example')).get(`/api/v1/workshop/jobs/${id}`);
+    expect(res.status).toBe(200);
+    return (await json(res)).job;
+  };
+
+  it('an order short of the shortfall, fully received, is not Received and the job cannot be issued', async () => {
+    const id = await oneProductJob('SHORT-1', 0);
+    const owner = await as('owner@southbank.example');
+    // Needs 3, none on hand: shortfall 3. Order 2 and receive both.
+    expect((await owner.post(orderUrl(id, 1), { quantity: 2 })).status).toBe(200);
+    const received = await owner.post(receiveUrl(id, 1), { quantity: 2 });
+    expect(received.status).toBe(200);
+    expect((await json(received)).job.parts[0]).toMatchObject({
+      onHand: 2,
+      orderQuantity: 1,
+      quantityOrdered: 2,
+      quantityReceived: 2,
+      state: 'part_received',
+      isReceived: false,
+    });
+    const job = await partOf(id);
+    expect(job.list).toBe('orders');
+    expect(await storedList(id)).toBe('orders');
+    const issue = await owner.post(`/api/v1/workshop/jobs/${id}/issue`);
+    expect(issue.status).toBe(409);
+    expect((await json(issue)).error.message).toBe('This job still has parts to order or receive.');
+
+    // Ordering the rest (3 in all) and receiving it covers the shortfall: Received, Stock, issuable.
+    expect((await owner.post(orderUrl(id, 1), { quantity: 3 })).status).toBe(200);
+    const rest = await owner.post(receiveUrl(id, 1), { quantity: 1 });
+    expect((await json(rest)).job.parts[0]).toMatchObject({
+      orderQuantity: 0,
+      state: 'received',
+      isReceived: true,
+    });
+    expect(await storedList(id)).toBe('stock');
+    expect((await owner.post(`/api/v1/workshop/jobs/${id}/issue`)).status).toBe(200);
+  });
+
+  it('refuses to order a part the component database does not know, with a clear 400', async () => {
+    const id = await oneProductJob('GHOST-1', 0, false);
+    const owner = await as('owner@southbank.example');
+    expect((await partOf(id)).parts[0]).toMatchObject({ known: false, state: 'to_order' });
+    const res = await owner.post(orderUrl(id, 1), { quantity: 3 });
+    expect(res.status).toBe(400);
+    expect((await json(res)).error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message:
+        'This part is not in the component database, so it cannot be ordered. Add it to the component database first.',
+    });
+    expect((await partOf(id)).parts[0]).toMatchObject({ isOrdered: false, state: 'to_order' });
   });
 });

@@ -4,6 +4,7 @@ import { NotificationBell } from '@/features/notifications/components/notificati
 import { SlackButton, type SlackConnectRoute } from '@/features/slack/components/slack-button';
 import { hasSectionAccess } from '@/lib/access';
 import type { Me } from '@/lib/session';
+import { queryKeysAffectedBy } from '../live-invalidation';
 import { AppLogo } from './app-logo';
 import { UserMenu } from './user-menu';
 
@@ -34,7 +35,7 @@ export function AppHeader({ me }: { me: Me }) {
       </div>
       <div className="ml-auto flex items-center gap-2">
         <SlackButton connectRoute={slackConnectRoute(me)} />
-        <NotificationBell />
+        <NotificationBell liveQueries={queryKeysAffectedBy} />
         <UserMenu me={me} />
       </div>
     </header>

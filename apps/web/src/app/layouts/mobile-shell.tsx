@@ -9,6 +9,7 @@ import { paths } from '@/lib/paths';
 import { isRouteActive } from '@/lib/route-match';
 import { routeTitle } from '@/lib/route-titles';
 import type { Me } from '@/lib/session';
+import { queryKeysAffectedBy } from '../live-invalidation';
 import { slackConnectRoute } from './app-header';
 import { AppSidebar } from './app-sidebar';
 import { PageOutlet } from './page-outlet';
@@ -40,7 +41,7 @@ export function MobileShell({ me }: { me: Me }) {
         <SidebarTrigger />
         <span className="min-w-0 flex-1 truncate font-semibold">{routeTitle(pathname)}</span>
         <SlackButton connectRoute={slackConnectRoute(me)} phone />
-        <NotificationBell />
+        <NotificationBell liveQueries={queryKeysAffectedBy} />
         <UserMenu me={me} phone />
       </header>
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 px-4 pt-4 pb-24 outline-hidden">

@@ -1,5 +1,5 @@
 /** /employees: header with Add Employee, debounced server-side search with the count badge, table, pages. */
-import { type Employee, employeeCountLabel } from '@hr/shared/hr/employees.schemas';
+import { type Employee, employeeCountLabel, isFullNameColumnMissing } from '@hr/shared/hr/employees.schemas';
 import { ChevronLeft, ChevronRight, Plus, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { LoadError } from '@/components/load-error';
@@ -12,6 +12,7 @@ import { useRefetchEmployeesOnCompanyChange } from '../hooks/use-company-changed
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { DeleteEmployeeDialog } from './delete-employee-dialog';
 import { EmployeeFormDialog } from './employee-form-dialog';
+import { EmployeeListError } from './employee-list-error';
 import { EmployeeTable } from './employee-table';
 
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -84,12 +85,16 @@ export function EmployeesView() {
           </div>
 
           {list.isError ? (
-            <LoadError
-              title="Failed to load employees"
-              detail={errorMessage(list.error)}
-              query={list}
-              className="mx-4 w-auto"
-            />
+            isFullNameColumnMissing(errorMessage(list.error)) ? (
+              <EmployeeListError error={list.error} className="mx-4 w-auto" />
+            ) : (
+              <LoadError
+                title="Failed to load employees"
+                detail={errorMessage(list.error)}
+                query={list}
+                className="mx-4 w-auto"
+              />
+            )
           ) : (
             <EmployeeTable
               employees={list.data?.items ?? []}

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/class-names';
 import { useNotifications } from '../api/get-notifications';
-import { useNotificationStream } from '../api/notification-stream';
+import { type AffectedQueries, useNotificationStream } from '../api/notification-stream';
 import { NotificationPanel } from './notification-panel';
 
 /** The badge text: nothing for 0, the number up to 9, then "9+". */
@@ -14,9 +14,16 @@ export function unreadBadgeText(count: number): string | null {
   return count > 9 ? '9+' : String(Math.floor(count));
 }
 
-export function NotificationBell({ className }: { className?: string }) {
+export function NotificationBell({
+  className,
+  liveQueries,
+}: {
+  className?: string;
+  /** What a live notification makes stale besides the list (the app's mapping). */
+  liveQueries?: AffectedQueries;
+}) {
   const [open, setOpen] = useState(false);
-  useNotificationStream();
+  useNotificationStream(true, liveQueries);
   const { data } = useNotifications();
   const count = data?.unreadCount ?? 0;
   const badge = unreadBadgeText(count);

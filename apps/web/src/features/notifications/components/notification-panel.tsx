@@ -1,5 +1,6 @@
 /** The list behind the bell: 400 px tall, newest first, Mark all read, click to read, delete each. */
 import { isHolidayNotification, NOTIFICATION_MESSAGES } from '@hr/shared/notifications/notification-rules';
+import { localizeNotificationText } from '@hr/shared/notifications/notification-text';
 import type { Notification } from '@hr/shared/notifications/notifications.schemas';
 import { Trash2 } from 'lucide-react';
 import { useNavigate } from 'react-router';
@@ -7,12 +8,19 @@ import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/class-names';
+import { formatLocalDate, formatLocalDateRange } from '@/lib/local-dates';
 import { paths } from '@/lib/paths';
 import { notify } from '@/lib/toast';
 import { useDeleteNotification } from '../api/delete-notification';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
+
+/** Stored texts carry yyyy-MM-dd dates; the panel shows them in the user's format. */
+const LOCAL_DATES = {
+  date: (d: string) => formatLocalDate(d),
+  range: (a: string, b: string) => formatLocalDateRange(a, b),
+};
 
 export function NotificationPanel({ onNavigate }: { onNavigate?: () => void }) {
   const navigate = useNavigate();
@@ -73,9 +81,13 @@ export function NotificationPanel({ onNavigate }: { onNavigate?: () => void }) {
                         <span className="sr-only">Unread:</span>
                       </>
                     )}
-                    <span className={cn('truncate text-sm', !n.isRead && 'font-semibold')}>{n.title}</span>
+                    <span className={cn('truncate text-sm', !n.isRead && 'font-semibold')}>
+                      {localizeNotificationText(n.title, LOCAL_DATES)}
+                    </span>
                   </span>
-                  <span className="mt-0.5 block text-sm text-muted-foreground">{n.message}</span>
+                  <span className="mt-0.5 block text-sm text-muted-foreground">
+                    {localizeNotificationText(n.message, LOCAL_DATES)}
+                  </span>
                   <span className="mt-1 block text-xs text-muted-foreground">
                     {new Date(n.createdAt).toLocaleString()}
                   </span>

@@ -33,8 +33,11 @@ import { formatDateTime, formatQuantity } from './format';
 import { PartsTable } from './parts-table';
 import { JOB_STATUS_LABELS, StatusPill } from './status-pill';
 
-function fileName(url: string): string {
-  return decodeURIComponent(url.split('/').pop() || url);
+/** The file's name: the last segment of its path, or of its `key` for stored documents (`/documents/file?key=`). */
+export function fileName(url: string): string {
+  const parsed = new URL(url, 'http://local');
+  const path = parsed.searchParams.get('key') ?? decodeURIComponent(parsed.pathname);
+  return path.split('/').filter(Boolean).pop() || url;
 }
 
 function DocumentLinks({

@@ -16,6 +16,40 @@ import { PART_STATE_LABELS, StatusPill } from './status-pill';
 
 type PendingAction = { kind: 'order' | 'receive'; part: Part } | null;
 
+export interface PartActions {
+  /** The order button's label, or null when the part cannot be ordered from here. */
+  order: 'Order' | 'Order more' | 'Change' | null;
+  receive: boolean;
+  /** The quantity the order dialog proposes: the total to have on order. */
+  orderDefault: number;
+  /** Why a part still short cannot be ordered. */
+  note: string | null;
+}
+
+/**
+ * What may be done with a part (the server checks the same): order what is short, change an open
+ * order, order more when everything ordered arrived but the shortfall is not covered, receive while
+ * some of the order is still to follow. A part the component database does not know cannot be ordered.
+ */
+export function partActionsOf(p: Part, abilities: WorkshopAbilities, locked: boolean): PartActions {
+  const toFollow = Math.round((p.quantityOrdered - p.quantityReceived) * 100) / 100;
+  const short = p.state === 'part_received' && toFollow <= 0;
+  const orderable = p.state === 'to_order' || p.state === 'ordered' || short;
+  const canOrder = abilities.canOrder && !locked && orderable && p.known;
+  return {
+    order: canOrder ? (p.state === 'to_order' ? 'Order' : short ? 'Order more' : 'Change') : null,
+    receive:
+      abilities.canReceive &&
+      !locked &&
+      (p.state === 'ordered' || p.state === 'part_received') &&
+      toFollow > 0,
+    orderDefault: p.isOrdered
+      ? Math.round((p.quantityOrdered + (short ? p.orderQuantity : 0)) * 100) / 100
+      : p.orderQuantity || p.quantity,
+    note: !p.known && orderable ? 'Not in the component database: add it there to order it.' : null,
+  };
+}
+
 export function PartsTable({
   job,
   parts = job.parts,
@@ -55,10 +89,7 @@ export function PartsTable({
         <TableBody>
           {parts.map((p) => {
             const state = PART_STATE_LABELS[p.state];
-            const canOrderThis =
-              abilities.canOrder && !locked && (p.state === 'to_order' || p.state === 'ordered');
-            const canReceiveThis =
-              abilities.canReceive && !locked && (p.state === 'ordered' || p.state === 'part_received');
+            const actions = partActionsOf(p, abilities, locked);
             return (
               <TableRow key={p.id} data-testid={`part-${p.partNumber}`}>
                 <TableCell className="font-mono text-xs whitespace-nowrap">{p.partNumber}</TableCell>
@@ -85,18 +116,19 @@ export function PartsTable({
                 <TableCell>
                   <div className="flex min-w-40 flex-wrap items-center gap-2">
                     <StatusPill tone={state.tone}>{state.label}</StatusPill>
-                    {canOrderThis && (
+                    {actions.order && (
                       <Button
                         size="sm"
-                        variant={p.state === 'to_order' ? 'default' : 'outline'}
+                        variant={actions.order === 'Change' ? 'outline' : 'default'}
                         onClick={() => setAction({ kind: 'order', part: p })}
-                        aria-label={`${p.state === 'to_order' ? 'Order' : 'Change order of'} ${p.partNumber}`}
+                        aria-label={`${actions.order === 'Change' ? 'Change order of' : actions.order} ${p.partNumber}`}
                       >
                         <ShoppingCart aria-hidden="true" />
-                        {p.state === 'to_order' ? 'Order' : 'Change'}
+                        {actions.order}
                       </Button>
                     )}
-                    {canReceiveThis && (
+                    {actions.note && <span className="text-xs text-muted-foreground">{actions.note}</span>}
+                    {actions.receive && (
                       <Button
                         size="sm"
                         onClick={() => setAction({ kind: 'receive', part: p })}
@@ -123,9 +155,7 @@ export function PartsTable({
             : ''
         }
         label="Quantity ordered"
-        defaultValue={
-          part ? (part.isOrdered ? part.quantityOrdered : part.orderQuantity || part.quantity) : 1
-        }
+        defaultValue={part ? partActionsOf(part, abilities, locked).orderDefault : 1}
         submitLabel="Mark ordered"
         busyLabel="Saving..."
         onSubmit={async (quantity) => {
