@@ -13,16 +13,8 @@ describe('breakpoints', () => {
     expect(deviceKind(width)).toBe(kind);
   });
 
-  const touch = (screenWidth: number, screenHeight: number) => ({
-    coarsePointer: true,
-    screenWidth,
-    screenHeight,
-  });
-  const mouse = (screenWidth: number, screenHeight: number) => ({
-    coarsePointer: false,
-    screenWidth,
-    screenHeight,
-  });
+  const touch = (width: number, height: number) => ({ coarsePointer: true, width, height });
+  const mouse = (width: number, height: number) => ({ coarsePointer: false, width, height });
 
   it('uses the mobile layout on phones (either way up) and portrait tablets only', () => {
     expect(usesMobileLayout(touch(390, 844))).toBe(true);
@@ -41,8 +33,8 @@ describe('breakpoints', () => {
 });
 
 describe('mobile redirect', () => {
-  const phone = { coarsePointer: true, screenWidth: 390, screenHeight: 844 };
-  const desktop = { coarsePointer: false, screenWidth: 1280, screenHeight: 800 };
+  const phone = { coarsePointer: true, width: 390, height: 844 };
+  const desktop = { coarsePointer: false, width: 1280, height: 800 };
 
   it('sends phones from desktop pages to /mobile-home', () => {
     for (const path of ['/', '/settings', '/employees', '/orders', '/unknown']) {
@@ -66,6 +58,6 @@ describe('mobile redirect', () => {
 
   it('never redirects a desktop, even in a narrow window', () => {
     expect(shouldRedirectToMobileHome('/settings', desktop)).toBe(false);
-    expect(shouldRedirectToMobileHome('/settings', { ...desktop, screenWidth: 700 })).toBe(false);
+    expect(shouldRedirectToMobileHome('/settings', { ...desktop, width: 700 })).toBe(false);
   });
 });

@@ -19,31 +19,34 @@ export interface Viewport {
 
 /**
  * What decides the phone layout: the device, not the window. A desktop browser narrowed below
- * 768 px is still a desktop (its page stays, with its unsaved edits); a touch screen's size is read
- * from `screen`, which a window's size does not change.
+ * 768 px is still a desktop (its page stays, with its unsaved edits). For a touch screen the size is
+ * the smaller of the screen and the window (a tablet's split view, or an emulated phone whose
+ * `screen` still reports the host's monitor).
  */
 export interface Device {
   /** `(pointer: coarse)`: the primary pointer is a finger. */
   coarsePointer: boolean;
-  screenWidth: number;
-  screenHeight: number;
+  width: number;
+  height: number;
 }
 
 /** Phones (either way up) and portrait tablets get the mobile layout; mice and trackpads never do. */
-export function usesMobileLayout({ coarsePointer, screenWidth, screenHeight }: Device): boolean {
+export function usesMobileLayout({ coarsePointer, width, height }: Device): boolean {
   if (!coarsePointer) return false;
-  if (deviceKind(Math.min(screenWidth, screenHeight)) === 'mobile') return true;
-  return deviceKind(screenWidth) === 'tablet' && screenHeight > screenWidth;
+  if (deviceKind(Math.min(width, height)) === 'mobile') return true;
+  return deviceKind(width) === 'tablet' && height > width;
 }
 
 /** The device this page runs on, as `usesMobileLayout` reads it. */
 export function currentDevice(): Device {
   const coarsePointer =
     typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
+  const screenWidth = window.screen?.width || window.innerWidth;
+  const screenHeight = window.screen?.height || window.innerHeight;
   return {
     coarsePointer,
-    screenWidth: window.screen?.width || window.innerWidth,
-    screenHeight: window.screen?.height || window.innerHeight,
+    width: Math.min(screenWidth, window.innerWidth),
+    height: Math.min(screenHeight, window.innerHeight),
   };
 }
 
