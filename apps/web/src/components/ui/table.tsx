@@ -10,6 +10,14 @@ export function Table({ className, ...props }: ComponentProps<'table'>) {
   );
 }
 
+/**
+ * The row actions column stays pinned to the table's right edge while the other columns scroll
+ * under it, so Approve / Edit / Order are on screen at every width without scrolling sideways.
+ * Opaque (the card's colour) with a shadow on its left edge that says more columns sit underneath.
+ */
+export const STICKY_ACTIONS =
+  'sticky right-0 z-10 bg-card shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.25)] group-hover/row:bg-muted';
+
 export function TableHeader({ className, ...props }: ComponentProps<'thead'>) {
   return <thead className={cn('[&_tr]:border-b', className)} {...props} />;
 }
@@ -19,7 +27,9 @@ export function TableBody({ className, ...props }: ComponentProps<'tbody'>) {
 }
 
 export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
-  return <tr className={cn('border-b transition-colors hover:bg-muted/50', className)} {...props} />;
+  return (
+    <tr className={cn('group/row border-b transition-colors hover:bg-muted/50', className)} {...props} />
+  );
 }
 
 export function TableHead({ className, ...props }: ComponentProps<'th'>) {
