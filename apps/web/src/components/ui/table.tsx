@@ -2,9 +2,13 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/class-names';
 
 /** A data table that scrolls sideways on narrow screens instead of squashing its columns. */
-export function Table({ className, ...props }: ComponentProps<'table'>) {
+export function Table({
+  className,
+  containerClassName,
+  ...props
+}: ComponentProps<'table'> & { containerClassName?: string }) {
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    <div data-slot="table-container" className={cn('relative w-full overflow-x-auto', containerClassName)}>
       <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );
@@ -17,6 +21,10 @@ export function Table({ className, ...props }: ComponentProps<'table'>) {
  */
 export const STICKY_ACTIONS =
   'sticky right-0 z-10 bg-card shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.25)] group-hover/row:bg-muted';
+
+/** The first column (who the row is) pinned to the left edge, with a shadow on its right edge. */
+export const STICKY_FIRST =
+  'sticky left-0 z-10 bg-card shadow-[6px_0_6px_-6px_rgb(0_0_0/0.25)] group-hover/row:bg-muted';
 
 export function TableHeader({ className, ...props }: ComponentProps<'thead'>) {
   return <thead className={cn('[&_tr]:border-b', className)} {...props} />;

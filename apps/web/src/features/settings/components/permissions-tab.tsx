@@ -6,7 +6,15 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import {
+  STICKY_FIRST,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { usePermissions } from '../api/get-permissions';
@@ -77,12 +85,20 @@ export function PermissionsTab() {
         {data.users.length === 0 ? (
           <p className="text-sm text-muted-foreground">No users in this company yet.</p>
         ) : (
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead className="sticky left-0 z-10 bg-card">User</TableHead>
+          // Twelve sections are wider than any window: the user column stays pinned, the header
+          // row stays on top, and the scrollbars are always drawn (not overlay bars that appear
+          // only while scrolling) so it is plain that more sections sit to the right.
+          <Table
+            aria-label="User permissions"
+            containerClassName="scroll-cue max-h-[70vh] overflow-auto rounded-md border"
+          >
+            <TableHeader className="sticky top-0 z-20 bg-card">
+              <TableRow className="hover:bg-transparent">
+                <TableHead className={`z-30 ${STICKY_FIRST}`}>User</TableHead>
                 {data.sections.map((s) => (
-                  <TableHead key={s.id}>{s.displayName}</TableHead>
+                  <TableHead key={s.id} className="h-auto! py-2 leading-tight whitespace-normal!">
+                    {s.displayName}
+                  </TableHead>
                 ))}
               </TableRow>
             </TableHeader>
@@ -91,9 +107,9 @@ export function PermissionsTab() {
                 const name = user.fullName || user.email;
                 return (
                   <TableRow key={user.id}>
-                    <TableCell className="sticky left-0 z-10 bg-card">
-                      <span className="block font-medium">{name}</span>
-                      <span className="block text-xs text-muted-foreground">{user.email}</span>
+                    <TableCell className={`max-w-48 ${STICKY_FIRST}`}>
+                      <span className="block truncate font-medium">{name}</span>
+                      <span className="block truncate text-xs text-muted-foreground">{user.email}</span>
                     </TableCell>
                     {data.sections.map((section) => {
                       const key = permissionKey(user.id, section.id);
@@ -105,7 +121,7 @@ export function PermissionsTab() {
                             onChange={(e) =>
                               change(user.id, section.id as SectionId, e.target.value as AccessLevel)
                             }
-                            className={pending.has(key) ? 'min-w-32 border-primary' : 'min-w-32'}
+                            className={pending.has(key) ? 'min-w-28 border-2 border-primary' : 'min-w-28'}
                           >
                             {ACCESS_LEVELS.map((level) => (
                               <option key={level} value={level}>
