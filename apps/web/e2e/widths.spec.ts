@@ -113,7 +113,7 @@ async function expectFits(page: Page, label: string): Promise<void> {
 
 test.describe('no page is wider than the window', () => {
   test.describe.configure({ mode: 'parallel' });
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
 
   for (const { role, email, extra } of ROLES) {
     test(`desktop browser, ${role}`, async ({ page }) => {
