@@ -87,7 +87,7 @@ test.describe('settings', () => {
     }
   });
 
-  test('the permissions grid keeps its user column and shows its scrollbar at 1280 px', async ({ page }) => {
+  test('the permissions grid keeps its user column and shows a scroll cue at 1280 px', async ({ page }) => {
     await signInViaApi(page, demo.owner);
     await page.goto('/settings?tab=permissions');
     const grid = page.getByRole('table', { name: 'User permissions' });
