@@ -65,9 +65,15 @@ test.describe('accessibility (axe-core, no serious or critical violations)', () 
     await expectNoSeriousA11yViolations(page, 'access denied');
   });
 
-  test('mobile screens', async ({ page }) => {
+  test('mobile screens', async ({ browser }) => {
     test.setTimeout(90_000);
-    await page.setViewportSize({ width: 390, height: 844 });
+    // A phone: the layout follows the device (touch, small screen), not the window width.
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await phone.newPage();
     await signInViaApi(page, demo.alice);
     for (const path of [
       '/mobile-home',
@@ -83,5 +89,6 @@ test.describe('accessibility (axe-core, no serious or critical violations)', () 
     await page.getByRole('button', { name: 'Toggle sidebar' }).click();
     await expect(page.getByTestId('sidebar-drawer')).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'mobile drawer');
+    await phone.close();
   });
 });

@@ -9,7 +9,15 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster position="top-right" closeButton richColors />
+      {/* Bottom right, clear of the header's bell and user menu and of dialogs' close buttons (top
+          right); on phones above the bottom tab bar (about 4 rem tall). */}
+      <Toaster
+        position="bottom-right"
+        offset={{ bottom: 24, right: 24 }}
+        mobileOffset={{ bottom: 88 }}
+        closeButton
+        richColors
+      />
     </QueryClientProvider>
   );
 }

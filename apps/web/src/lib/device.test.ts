@@ -13,17 +13,28 @@ describe('breakpoints', () => {
     expect(deviceKind(width)).toBe(kind);
   });
 
-  it('uses the mobile layout on phones and portrait tablets only', () => {
-    expect(usesMobileLayout({ width: 390, height: 844 })).toBe(true);
-    expect(usesMobileLayout({ width: 820, height: 1180 })).toBe(true);
-    expect(usesMobileLayout({ width: 1023, height: 768 })).toBe(false);
-    expect(usesMobileLayout({ width: 1280, height: 800 })).toBe(false);
+  const touch = (width: number, height: number) => ({ coarsePointer: true, width, height });
+  const mouse = (width: number, height: number) => ({ coarsePointer: false, width, height });
+
+  it('uses the mobile layout on phones (either way up) and portrait tablets only', () => {
+    expect(usesMobileLayout(touch(390, 844))).toBe(true);
+    expect(usesMobileLayout(touch(844, 390))).toBe(true);
+    expect(usesMobileLayout(touch(820, 1180))).toBe(true);
+    expect(usesMobileLayout(touch(1180, 820))).toBe(false);
+    expect(usesMobileLayout(touch(1280, 800))).toBe(false);
+  });
+
+  it('never uses the mobile layout with a mouse, however small the screen or window', () => {
+    // A desktop window narrowed to 700 px (or a small laptop screen) keeps the desktop layout.
+    expect(usesMobileLayout(mouse(700, 800))).toBe(false);
+    expect(usesMobileLayout(mouse(390, 844))).toBe(false);
+    expect(usesMobileLayout(mouse(820, 1180))).toBe(false);
   });
 });
 
 describe('mobile redirect', () => {
-  const phone = { width: 390, height: 844 };
-  const desktop = { width: 1280, height: 800 };
+  const phone = { coarsePointer: true, width: 390, height: 844 };
+  const desktop = { coarsePointer: false, width: 1280, height: 800 };
 
   it('sends phones from desktop pages to /mobile-home', () => {
     for (const path of [
@@ -56,7 +67,8 @@ describe('mobile redirect', () => {
     }
   });
 
-  it('never redirects a desktop', () => {
+  it('never redirects a desktop, even in a narrow window', () => {
     expect(shouldRedirectToMobileHome('/settings', desktop)).toBe(false);
+    expect(shouldRedirectToMobileHome('/settings', { ...desktop, width: 700 })).toBe(false);
   });
 });

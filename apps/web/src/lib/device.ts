@@ -1,5 +1,6 @@
 /** Breakpoints (spec: under 768 mobile, 768-1023 tablet, 1024 and up desktop) and the mobile redirect rule. */
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
+import { useLocation } from 'react-router';
 
 export type DeviceKind = 'mobile' | 'tablet' | 'desktop';
 
@@ -16,10 +17,37 @@ export interface Viewport {
   height: number;
 }
 
-/** Phones and portrait tablets get the mobile layout. */
-export function usesMobileLayout({ width, height }: Viewport): boolean {
-  const kind = deviceKind(width);
-  return kind === 'mobile' || (kind === 'tablet' && height > width);
+/**
+ * What decides the phone layout: the device, not the window. A desktop browser narrowed below
+ * 768 px is still a desktop (its page stays, with its unsaved edits). For a touch screen the size is
+ * the smaller of the screen and the window (a tablet's split view, or an emulated phone whose
+ * `screen` still reports the host's monitor).
+ */
+export interface Device {
+  /** `(pointer: coarse)`: the primary pointer is a finger. */
+  coarsePointer: boolean;
+  width: number;
+  height: number;
+}
+
+/** Phones (either way up) and portrait tablets get the mobile layout; mice and trackpads never do. */
+export function usesMobileLayout({ coarsePointer, width, height }: Device): boolean {
+  if (!coarsePointer) return false;
+  if (deviceKind(Math.min(width, height)) === 'mobile') return true;
+  return deviceKind(width) === 'tablet' && height > width;
+}
+
+/** The device this page runs on, as `usesMobileLayout` reads it. */
+export function currentDevice(): Device {
+  const coarsePointer =
+    typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
+  const screenWidth = window.screen?.width || window.innerWidth;
+  const screenHeight = window.screen?.height || window.innerHeight;
+  return {
+    coarsePointer,
+    width: Math.min(screenWidth, window.innerWidth),
+    height: Math.min(screenHeight, window.innerHeight),
+  };
 }
 
 /**
@@ -49,8 +77,19 @@ export function isMobileAllowedPath(pathname: string): boolean {
 }
 
 /** True when a phone or portrait tablet must be sent to /mobile-home instead of `pathname`. */
-export function shouldRedirectToMobileHome(pathname: string, viewport: Viewport): boolean {
-  return usesMobileLayout(viewport) && !isMobileAllowedPath(pathname);
+export function shouldRedirectToMobileHome(pathname: string, device: Device): boolean {
+  return usesMobileLayout(device) && !isMobileAllowedPath(pathname);
+}
+
+/**
+ * Whether this page uses the phone layout. It is decided again only when the path changes: turning
+ * a tablet round (or resizing anything) never swaps the layout under a form, which would remount
+ * it and lose what was typed, nor redirects away from it; the next navigation picks it up.
+ */
+export function useMobileLayout(): boolean {
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-read the device on navigation only.
+  return useMemo(() => usesMobileLayout(currentDevice()), [pathname]);
 }
 
 function subscribe(onChange: () => void): () => void {

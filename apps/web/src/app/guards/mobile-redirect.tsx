@@ -1,12 +1,12 @@
-/** Phones and portrait tablets only see the mobile pages (and /auth); anything else becomes /mobile-home. */
+/** Phones and portrait tablets (the device, not the window: lib/device.ts) only see the mobile pages (and /auth); anything else becomes /mobile-home. */
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { shouldRedirectToMobileHome, useViewport } from '@/lib/device';
+import { isMobileAllowedPath, useMobileLayout } from '@/lib/device';
 import { paths } from '@/lib/paths';
 
 export function MobileRedirect({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  const viewport = useViewport();
-  if (shouldRedirectToMobileHome(pathname, viewport)) return <Navigate to={paths.mobileHome} replace />;
+  const mobileLayout = useMobileLayout();
+  if (mobileLayout && !isMobileAllowedPath(pathname)) return <Navigate to={paths.mobileHome} replace />;
   return children;
 }

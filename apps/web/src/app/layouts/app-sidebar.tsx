@@ -11,7 +11,7 @@ import {
   useSidebar,
 } from '@/components/ui/sidebar';
 import { canUse } from '@/lib/access';
-import { isMobileAllowedPath, usesMobileLayout, useViewport } from '@/lib/device';
+import { isMobileAllowedPath, useMobileLayout } from '@/lib/device';
 import { isRouteActive } from '@/lib/route-match';
 import type { Me } from '@/lib/session';
 import { AppLogo } from './app-logo';
@@ -22,7 +22,7 @@ export function AppSidebar({ me }: { me: Me }) {
   const { state, isMobile, setOpenMobile } = useSidebar();
   const collapsed = state === 'collapsed' && !isMobile;
   // On phones only the pages a phone may open are offered (the rest would bounce to /mobile-home).
-  const mobileLayout = usesMobileLayout(useViewport());
+  const mobileLayout = useMobileLayout();
   const reachable = (entry: NavEntry) =>
     (!entry.access || canUse(me, entry.access)) &&
     (!mobileLayout || entry.external || isMobileAllowedPath(entry.to));

@@ -9,7 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useProfile } from '@/features/profile/api/get-profile';
 import { ProfileForm } from '@/features/profile/components/profile-form';
 import { ApiError } from '@/lib/api-client';
-import { usesMobileLayout, useViewport } from '@/lib/device';
+import { useMobileLayout } from '@/lib/device';
 import { usePageTitle } from '@/lib/page-title';
 import { paths } from '@/lib/paths';
 import { routeTitle } from '@/lib/route-titles';
@@ -21,7 +21,7 @@ export default function ProfilePage() {
   const { data: me } = useMe();
   const profile = useProfile();
   // A phone's dashboard is /mobile-home (the desktop one would only redirect there).
-  const back = usesMobileLayout(useViewport()) ? paths.mobileHome : paths.home;
+  const back = useMobileLayout() ? paths.mobileHome : paths.home;
   useEffect(() => {
     if (profile.isError) notify.error(PROFILE_MESSAGES.loadFailed);
   }, [profile.isError]);

@@ -103,15 +103,14 @@ export default function SettingsPage() {
             <LoadError title={SETTINGS_MESSAGES.someDataFailed} query={failedQueries(fetched)} />
           )}
           <Tabs value={active} onValueChange={selectTab}>
-            <div className="overflow-x-auto">
-              <TabsList>
-                {tabs.map((t) => (
-                  <TabsTrigger key={t.value} value={t.value}>
-                    {t.label}
-                  </TabsTrigger>
-                ))}
-              </TabsList>
-            </div>
+            {/* The tabs wrap onto a second line rather than clip ("Slack Integratio" at 1000 px). */}
+            <TabsList className="h-auto! max-w-full flex-wrap justify-start gap-1">
+              {tabs.map((t) => (
+                <TabsTrigger key={t.value} value={t.value}>
+                  {t.label}
+                </TabsTrigger>
+              ))}
+            </TabsList>
             {shows('permissions') && (
               <TabsContent value="permissions">
                 <PermissionsTab />

@@ -2,7 +2,15 @@
 import { EMPLOYEE_MESSAGES, type Employee } from '@hr/shared/hr/employees.schemas';
 import { Pencil, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import {
+  STICKY_ACTIONS,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import { cn } from '@/lib/class-names';
 import { formatDate, formatDays } from './format';
 
@@ -46,7 +54,7 @@ export function EmployeeTable({ employees, loading, searching, onEdit, onDelete 
               key={column}
               className={cn(
                 'h-auto! px-2! py-2 leading-tight whitespace-normal!',
-                column === 'Actions' && 'text-right',
+                column === 'Actions' && `text-right ${STICKY_ACTIONS}`,
               )}
             >
               {column}
@@ -82,7 +90,7 @@ export function EmployeeTable({ employees, loading, searching, onEdit, onDelete 
                 <span className="text-muted-foreground"> / {formatDays(employee.annualHolidayDays)}</span>
                 <span className="sr-only"> days remaining this holiday year</span>
               </TableCell>
-              <TableCell className="px-2!">
+              <TableCell className={cn('px-2!', STICKY_ACTIONS)}>
                 <div className="flex justify-end gap-1">
                   <Button
                     variant="ghost"

@@ -4,8 +4,17 @@ import { Check, X } from 'lucide-react';
 import { useState } from 'react';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import {
+  STICKY_ACTIONS,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/class-names';
 import { notify } from '@/lib/toast';
 import { useDecideHolidayRequest } from '../api/decide-request';
 import { useApprovals } from '../api/list-approvals';
@@ -116,7 +125,7 @@ export function ApprovalsTable() {
             <TableHead className="whitespace-normal!">Working Days</TableHead>
             <TableHead>Reason</TableHead>
             <TableHead>Submitted</TableHead>
-            <TableHead className="text-right">Actions</TableHead>
+            <TableHead className={cn('text-right', STICKY_ACTIONS)}>Actions</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -137,7 +146,7 @@ export function ApprovalsTable() {
                 {request.reason ?? <span className="text-muted-foreground">—</span>}
               </TableCell>
               <TableCell className="whitespace-nowrap">{formatTimestamp(request.submittedAt)}</TableCell>
-              <TableCell className="w-32">
+              <TableCell className={cn('w-32', STICKY_ACTIONS)}>
                 <Actions request={request} onDecide={(decision) => setOpen({ request, decision })} />
               </TableCell>
             </TableRow>

@@ -94,7 +94,7 @@ export function HolidaysView({ isLineManager }: { isLineManager: boolean }) {
         <p className="mt-1 text-muted-foreground">Manage your holiday requests and view team availability.</p>
       </div>
 
-      <div className="grid gap-4 lg:grid-cols-5">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-5">
         <div className="lg:col-span-2">
           <BalanceCard />
         </div>
@@ -116,8 +116,10 @@ export function HolidaysView({ isLineManager }: { isLineManager: boolean }) {
           <TabsTrigger value={fourth}>{isLineManager ? 'Approvals' : 'My Requests'}</TabsTrigger>
         </TabsList>
 
-        <TabsContent value="overview" className="grid gap-4">
-          <div className="grid gap-4 lg:grid-cols-2">
+        {/* One minmax(0, 1fr) column: an implicit auto column grows to the widest table inside it
+            (the line manager's My Requests), which made the whole page wider than the window. */}
+        <TabsContent value="overview" className="grid grid-cols-[minmax(0,1fr)] gap-4">
+          <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-2">
             <Card>
               <CardHeader className="pb-2">
                 <CardTitle>My Recent Requests</CardTitle>

@@ -5,7 +5,15 @@ import { WORKSHOP_MESSAGES } from '@hr/shared/workshop/workshop-messages';
 import { PackageCheck, ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import {
+  STICKY_ACTIONS,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import { notify } from '@/lib/toast';
 import { useOrderPart } from '../api/order-part';
 import { useReceivePart } from '../api/receive-part';
@@ -83,7 +91,7 @@ export function PartsTable({
             <TableHead className="text-right">Ordered</TableHead>
             <TableHead className="text-right">Received</TableHead>
             <TableHead>Supplier</TableHead>
-            <TableHead>State and actions</TableHead>
+            <TableHead className={STICKY_ACTIONS}>State and actions</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -113,7 +121,7 @@ export function PartsTable({
                   )}
                 </TableCell>
                 <TableCell className="min-w-28">{p.supplier ?? 'Unknown'}</TableCell>
-                <TableCell>
+                <TableCell className={STICKY_ACTIONS}>
                   <div className="flex min-w-40 flex-wrap items-center gap-2">
                     <StatusPill tone={state.tone}>{state.label}</StatusPill>
                     {actions.order && (
