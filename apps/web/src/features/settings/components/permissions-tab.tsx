@@ -43,11 +43,12 @@ export function PermissionsTab() {
       const update = () => measure(el);
       update();
       el.addEventListener('scroll', update, { passive: true });
-      const observer = new ResizeObserver(update);
-      observer.observe(el);
+      // jsdom has no ResizeObserver; every browser the app supports does.
+      const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(update) : null;
+      observer?.observe(el);
       return () => {
         el.removeEventListener('scroll', update);
-        observer.disconnect();
+        observer?.disconnect();
       };
     },
     [measure],
