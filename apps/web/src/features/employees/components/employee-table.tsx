@@ -30,8 +30,9 @@ export interface EmployeeTableProps {
   employees: Employee[];
   loading: boolean;
   searching: boolean;
-  onEdit: (employee: Employee) => void;
-  onDelete: (employee: Employee) => void;
+  /** Left out when the user's Employees level cannot edit (Admin) or delete (Full): no button then. */
+  onEdit?: (employee: Employee) => void;
+  onDelete?: (employee: Employee) => void;
 }
 
 function MessageRow({ children }: { children: string }) {
@@ -92,26 +93,30 @@ export function EmployeeTable({ employees, loading, searching, onEdit, onDelete 
               </TableCell>
               <TableCell className={cn('px-2!', STICKY_ACTIONS)}>
                 <div className="flex justify-end gap-1">
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    className="size-8!"
-                    aria-label={`Edit ${employee.fullName}`}
-                    title="Edit"
-                    onClick={() => onEdit(employee)}
-                  >
-                    <Pencil aria-hidden="true" />
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    aria-label={`Delete ${employee.fullName}`}
-                    title="Delete"
-                    className="size-8! text-destructive hover:text-destructive"
-                    onClick={() => onDelete(employee)}
-                  >
-                    <Trash2 aria-hidden="true" />
-                  </Button>
+                  {onEdit && (
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="size-8!"
+                      aria-label={`Edit ${employee.fullName}`}
+                      title="Edit"
+                      onClick={() => onEdit(employee)}
+                    >
+                      <Pencil aria-hidden="true" />
+                    </Button>
+                  )}
+                  {onDelete && (
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      aria-label={`Delete ${employee.fullName}`}
+                      title="Delete"
+                      className="size-8! text-destructive hover:text-destructive"
+                      onClick={() => onDelete(employee)}
+                    >
+                      <Trash2 aria-hidden="true" />
+                    </Button>
+                  )}
                 </div>
               </TableCell>
             </TableRow>

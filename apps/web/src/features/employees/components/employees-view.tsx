@@ -6,7 +6,9 @@ import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
+import { viewOnlyOn } from '@/lib/access';
 import { errorMessage } from '@/lib/api-client';
+import { useMe } from '@/lib/session';
 import { useEmployees } from '../api/list-employees';
 import { useRefetchEmployeesOnCompanyChange } from '../hooks/use-company-changed';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
@@ -19,8 +21,16 @@ export const SEARCH_DEBOUNCE_MS = 250;
 
 type FormState = { open: false } | { open: true; employee: Employee | null };
 
+/** What the user's Employees level lets them do (ADR 0057: View reads, Admin edits, Full creates and deletes). */
+export function employeeActions(me: Parameters<typeof viewOnlyOn>[0]) {
+  const full = viewOnlyOn(me, 'employees', 'full') === null;
+  return { create: full, edit: viewOnlyOn(me, 'employees', 'admin') === null, remove: full };
+}
+
 export function EmployeesView() {
   useRefetchEmployeesOnCompanyChange();
+  const { data: me } = useMe();
+  const can = employeeActions(me);
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const [pageState, setPageState] = useState({ search: '', page: 1 });
@@ -50,10 +60,12 @@ export function EmployeesView() {
             Keep employee records, line managers and holiday allowances up to date.
           </p>
         </div>
-        <Button onClick={() => setForm({ open: true, employee: null })} className="self-start">
-          <Plus aria-hidden="true" />
-          Add Employee
-        </Button>
+        {can.create && (
+          <Button onClick={() => setForm({ open: true, employee: null })} className="self-start">
+            <Plus aria-hidden="true" />
+            Add Employee
+          </Button>
+        )}
       </div>
 
       <Card>
@@ -100,8 +112,8 @@ export function EmployeesView() {
               employees={list.data?.items ?? []}
               loading={list.isPending}
               searching={search !== ''}
-              onEdit={(employee) => setForm({ open: true, employee })}
-              onDelete={setDeleting}
+              onEdit={can.edit ? (employee) => setForm({ open: true, employee }) : undefined}
+              onDelete={can.remove ? setDeleting : undefined}
             />
           )}
 
