@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Two test files at a time even on a 2-core machine (the default would be one): most DB and
+    // security files wait on the database or on spawned servers rather than on the CPU.
+    maxWorkers: 2,
     projects: [
       {
         test: {
