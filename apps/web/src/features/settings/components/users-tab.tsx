@@ -31,7 +31,7 @@ export function UsersTab({
   showSecurityEvents: boolean;
 }) {
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div className="flex justify-end">
         <CreateUserDialog />
       </div>
