@@ -3,6 +3,8 @@ import { demo, expectNoSeriousA11yViolations, signInViaApi } from './support';
 
 test.describe('accessibility (axe-core, no serious or critical violations)', () => {
   test('signed-out screens', async ({ page }) => {
+    // Five axe runs: each takes several seconds on a 2-core CI machine running two specs at once.
+    test.setTimeout(150_000);
     await page.goto('/auth');
     await expect(page.getByRole('tab', { name: 'Sign In' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, '/auth sign in');
@@ -20,7 +22,7 @@ test.describe('accessibility (axe-core, no serious or critical violations)', () 
   });
 
   test('desktop screens', async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(420_000);
     await signInViaApi(page, demo.owner);
     const screens: Array<[string, string]> = [
       ['/', 'HR Dashboard'],

@@ -121,6 +121,7 @@ test.describe('workshop', () => {
   test('the Orders screen lists parts to order and the lists reload when the company changes', async ({
     page,
   }) => {
+    test.setTimeout(150_000); // two axe runs
     await signInViaApi(page, demo.owner);
     await page.goto('/orders');
     await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
