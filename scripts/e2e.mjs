@@ -1,11 +1,11 @@
-// npm run test:e2e: build the web app, start the real server on a fresh data directory and a free
+// npm run test:e2e: build the web app and the server (npm run build), start the compiled server on a fresh data directory and a free
 // port, wait for /api/health, run the Playwright specs in Debian Chromium, stop the server.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { bin, root, run } from './lib.mjs';
+import { bin, root, run, serverMain } from './lib.mjs';
 
 const HEALTH_TIMEOUT_MS = 120_000;
 
@@ -81,7 +81,7 @@ function stopServer(server) {
 const chromium = await findChromium();
 
 if (process.env.E2E_SKIP_BUILD !== '1') {
-  const code = await run('npm', ['run', 'build', '-w', '@hr/web']);
+  const code = await run(process.execPath, ['scripts/build.mjs']);
   if (code !== 0) process.exit(code);
 }
 
@@ -123,8 +123,8 @@ delete serverEnv.DATABASE_URL;
 if (process.env.E2E_DATABASE_URL) serverEnv.DATABASE_URL = process.env.E2E_DATABASE_URL;
 
 console.log(`Starting the server on ${baseUrl} (DATA_DIR=${dataDir})`);
-// Node itself with tsx's loader, so the stop signals reach the server rather than a wrapper.
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+// The compiled server, as in production: plain node, so the stop signals reach the server itself.
+const server = spawn(process.execPath, ['--enable-source-maps', serverMain], {
   cwd: root,
   env: serverEnv,
   stdio: 'inherit',

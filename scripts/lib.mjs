@@ -24,11 +24,31 @@ function newestMtime(dir) {
   return newest;
 }
 
+/** True when `output` is missing or older than any file under `sources` (folders or files). */
+function isStale(output, sources) {
+  if (!existsSync(output)) return true;
+  const built = statSync(output).mtimeMs;
+  return sources.some((source) => {
+    const full = path.join(root, source);
+    if (!existsSync(full)) return false;
+    return (statSync(full).isDirectory() ? newestMtime(full) : statSync(full).mtimeMs) > built;
+  });
+}
+
 /** True when apps/web/dist is missing or older than any web or shared source file. */
 export function webBuildIsStale() {
-  const index = path.join(root, 'apps/web/dist/index.html');
-  if (!existsSync(index)) return true;
-  const built = statSync(index).mtimeMs;
-  const sources = [path.join(root, 'apps/web'), path.join(root, 'packages/shared/src')];
-  return sources.some((dir) => newestMtime(dir) > built);
+  return isStale(path.join(root, 'apps/web/dist/index.html'), ['apps/web', 'packages/shared/src']);
+}
+
+/** The compiled server (`npm run build`), run with plain node by `npm start` and the tests. */
+export const serverMain = path.join(root, 'apps/server/dist/main.js');
+
+/** True when apps/server/dist is missing or older than any server or shared source file. */
+export function serverBuildIsStale() {
+  return isStale(serverMain, [
+    'apps/server/src',
+    'packages/shared/src',
+    'package.json',
+    'scripts/build-server.mjs',
+  ]);
 }

@@ -1,6 +1,4 @@
 /** Builds the Hono app: middleware, the auth and product routers, the SPA. */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { UPLOAD_BODY_MAX_BYTES } from '@hr/shared/cloud-storage/cloud-storage.schemas';
 import { ERROR_CODES } from '@hr/shared/errors';
 import { IMAGE_MAX_BYTES } from '@hr/shared/image-upload';
@@ -45,6 +43,7 @@ import { storageRoutes } from './integrations/storage/storage.routes.ts';
 import { createStorage } from './integrations/storage/storage-factory.ts';
 import type { StoragePort } from './integrations/storage/storage-port.ts';
 import type { Logger } from './logger.ts';
+import { defaultWebDist } from './paths.ts';
 import { createNotificationHub, type NotificationHub } from './realtime/notification-hub.ts';
 
 /**
@@ -61,8 +60,6 @@ export const BODY_LIMIT_RULES: BodyLimitRule[] = [
     error: imageTooLarge,
   },
 ];
-
-const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export interface AppDeps {
   db: Db;

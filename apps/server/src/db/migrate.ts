@@ -1,13 +1,10 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrationsFolder } from '../paths.ts';
 import { type Database, type Queryable, rowsOf } from './client.ts';
-
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 export async function runMigrations(database: Database): Promise<void> {
   if (database.kind === 'postgres') {

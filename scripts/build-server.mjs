@@ -1,0 +1,57 @@
+// npm run build (server part): compiles the API to plain JavaScript in apps/server/dist, one bundle per
+// entry point. The server's own code and the workspace package @hr/shared (TypeScript sources) are
+// bundled; every other package stays an import resolved from node_modules at run time. Source maps
+// keep stack traces pointing at the .ts files. See ADR 0080.
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { root } from './lib.mjs';
+
+const serverDir = path.join(root, 'apps/server');
+
+/** The entry points: the server and the operator commands (migrate, grant-developer). */
+export const serverEntries = {
+  main: 'src/main.ts',
+  'migrate-cli': 'src/db/migrate-cli.ts',
+  'grant-developer-cli': 'src/setup/grant-developer-cli.ts',
+};
+
+/** Bare imports other than the workspace's own packages stay external (node_modules at run time). */
+const externalPackages = {
+  name: 'external-packages',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@hr/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+/**
+ * Builds into apps/server/<folder> (default `dist`). The folder must sit directly under apps/server:
+ * src/paths.ts finds the migrations and the web build from there.
+ */
+export async function buildServer(folder = 'dist') {
+  const outdir = path.join(serverDir, folder);
+  if (path.dirname(outdir) !== serverDir)
+    throw new Error(`The server build must go directly under ${serverDir}.`);
+  rmSync(outdir, { recursive: true, force: true });
+  await build({
+    absWorkingDir: serverDir,
+    entryPoints: serverEntries,
+    outdir,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    plugins: [externalPackages],
+    logLevel: 'warning',
+  });
+}
+
+// `node scripts/build-server.mjs [--outdir=<folder under apps/server>]` (the build test uses its own folder).
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const folder = process.argv.find((arg) => arg.startsWith('--outdir='))?.slice('--outdir='.length);
+  await buildServer(folder);
+  console.log(`Server built into apps/server/${folder ?? 'dist'}/`);
+}
