@@ -16,6 +16,11 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * PostgreSQL: the listener's own direct connection for LISTEN/NOTIFY (live notifications), which a
+   * transaction pooler such as PgBouncer cannot carry. Defaults to DATABASE_URL.
+   */
+  DATABASE_LISTEN_URL: z.string().url().optional(),
   /** Off behind a pooler that cannot keep prepared statements (PgBouncer in transaction mode before 1.21). */
   DATABASE_PREPARED_STATEMENTS: booleanFlag(true),
   AUTH_SECRET: z.string().min(32).optional(),

@@ -23,12 +23,13 @@ import { createMailer } from './integrations/mail/mailer.ts';
 import { createLogger } from './logger.ts';
 import { seedDemoIfEmpty } from './setup/seed.ts';
 import { runEntryPoint, StartupError } from './startup-error.ts';
+import { APP_VERSION } from './version.ts';
 
 /** What every request gets until the app is ready: 503, so load balancers and health checks wait. */
 const starting: RequestListener = (req: IncomingMessage, res: ServerResponse) => {
   const health = req.url?.startsWith('/api/health');
   const body = health
-    ? { status: 'starting', db: 'unavailable' }
+    ? { status: 'starting', db: 'unavailable', version: APP_VERSION }
     : { error: { code: 'STARTING', message: 'The server is starting. Please try again in a moment.' } };
   res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '2' });
   res.end(JSON.stringify(body));
@@ -69,6 +70,7 @@ await runEntryPoint(async () => {
 
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
+    listenUrl: env.DATABASE_LISTEN_URL,
     pgliteDir: path.join(env.DATA_DIR, 'pglite'),
     preparedStatements: env.DATABASE_PREPARED_STATEMENTS,
   }).catch((err: unknown) => {

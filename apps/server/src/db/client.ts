@@ -40,6 +40,12 @@ export interface Database {
 
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
+  /**
+   * PostgreSQL: where the LISTEN connections go (default `databaseUrl`). Behind a transaction pooler
+   * this must reach PostgreSQL directly: a pooler hands the connection to other clients between
+   * transactions, so a LISTEN on it hears nothing (docs/operations.md, ADR 0081).
+   */
+  listenUrl?: string | undefined;
   /** Folder for PGlite's files; `undefined` keeps PGlite in memory (tests). */
   pgliteDir?: string | undefined;
   poolSize?: number;
@@ -59,7 +65,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const listeners = new Set<Unlisten>();
     const listen: Listen = async (channel, onMessage, onReconnect) => {
-      const stop = await listenOnPostgres(options.databaseUrl as string, channel, onMessage, onReconnect);
+      const listenUrl = options.listenUrl ?? (options.databaseUrl as string);
+      const stop = await listenOnPostgres(listenUrl, channel, onMessage, onReconnect);
       listeners.add(stop);
       return async () => {
         listeners.delete(stop);

@@ -1,23 +1,24 @@
 /**
  * Fault tests (`npm run test:faults`, PostgreSQL): the real server process killed with SIGKILL in the
- * middle of writes, the database cut away under load, PGlite killed during writes, and two instances
- * behind a round-robin proxy. Every request answered 2xx must be there afterwards, whole.
+ * middle of writes, the database cut away under load (HAProxy in front of PostgreSQL, killed), PGlite
+ * killed during writes, and two instances behind HAProxy balancing round-robin. Every request answered 2xx must be there afterwards, whole.
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { APP_VERSION } from '../../src/version.ts';
+import { haproxyHttp, haproxyTcp } from './daemons.ts';
 import {
   adminUrl,
   client,
   createDatabase,
+  freePort,
   nextWeekdays,
   PASSWORD,
-  roundRobin,
   type ServerProcess,
   startServer,
-  tcpProxy,
 } from './support.ts';
 
 type Json = Record<string, unknown> & { items?: Record<string, unknown>[] };
@@ -138,8 +139,9 @@ describe('PostgreSQL unavailable under load', () => {
     const db = await createDatabase();
     cleanups.push(db.drop);
     const target = new URL(adminUrl);
-    // The machine's PostgreSQL is shared, so it is not restarted: a TCP proxy in front of it is cut instead.
-    const proxy = await tcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    // The machine's PostgreSQL is shared, so it is not restarted: HAProxy in front of it is killed instead.
+    const proxy = await haproxyTcp({ host: target.hostname, port: Number(target.port || 5432) });
+    cleanups.push(proxy.close);
     const viaProxy = new URL(db.url);
     viaProxy.host = `127.0.0.1:${proxy.port}`;
     const server = await startServer({ DATABASE_URL: viaProxy.toString() });
@@ -170,7 +172,7 @@ describe('PostgreSQL unavailable under load', () => {
     }
     const health = await fetch(`${server.url}/api/health`);
     expect(health.status).toBe(503);
-    expect(await health.json()).toEqual({ status: 'error', db: 'unavailable' });
+    expect(await health.json()).toEqual({ status: 'error', db: 'unavailable', version: APP_VERSION });
     const refused = await alice.post('/api/v1/holidays/requests', { startDate: during, endDate: during });
     expect(refused.status).toBeGreaterThanOrEqual(500);
     const err = await body(refused);
@@ -234,24 +236,30 @@ describe('PGlite killed during writes', () => {
   });
 });
 
-describe('two instances behind a round-robin proxy', () => {
+describe('two instances behind HAProxy (round-robin)', () => {
   it('keeps sessions, rate limits and notifications as one instance would', async () => {
     const db = await createDatabase();
     cleanups.push(db.drop);
-    const backends: string[] = [];
-    const proxy = await roundRobin(backends);
-    cleanups.push(proxy.close);
-    const a = await startServer({ DATABASE_URL: db.url, PUBLIC_URL: proxy.url });
+    // The public URL is the proxy's: its port is taken before the instances start and HAProxy after.
+    const proxyPort = await freePort();
+    const publicUrl = `http://127.0.0.1:${proxyPort}`;
+    const a = await startServer({ DATABASE_URL: db.url, PUBLIC_URL: publicUrl });
     cleanups.push(a.stop);
-    const b = await startServer({ DATABASE_URL: db.url, PUBLIC_URL: proxy.url, SEED_DEMO: 'false' });
+    const b = await startServer({ DATABASE_URL: db.url, PUBLIC_URL: publicUrl, SEED_DEMO: 'false' });
     cleanups.push(b.stop);
-    backends.push(a.url, b.url);
+    const proxy = await haproxyHttp([a.url, b.url], proxyPort);
+    cleanups.push(proxy.close);
 
     // Sessions: signed in through one instance, every later call (alternating) is still signed in.
     const alice = client(() => proxy.url);
     await alice.signIn('alice@northwind.example');
-    for (let i = 0; i < 6; i++) expect((await alice.get('/api/v1/me')).status).toBe(200);
-    expect(new Set(proxy.served).size).toBe(2);
+    const servedBy = new Set<string | null>();
+    for (let i = 0; i < 6; i++) {
+      const me = await alice.get('/api/v1/me');
+      expect(me.status).toBe(200);
+      servedBy.add(me.headers.get('x-served-by'));
+    }
+    expect(servedBy).toEqual(new Set(['s1', 's2']));
 
     // Rate limits: ten failures spread over both instances lock the login on both.
     const mallory = client(() => proxy.url);

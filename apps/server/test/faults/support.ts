@@ -1,11 +1,10 @@
 /**
- * Fault-test helpers: the real server as a child process (so it can be killed with SIGKILL), a TCP
- * proxy that can cut the database away and bring it back, a round-robin HTTP proxy in front of
- * several servers, and a fresh PostgreSQL database per test.
+ * Fault-test helpers: the real server as a child process (so it can be killed with SIGKILL), a fetch
+ * client with a cookie jar, and a fresh PostgreSQL database per test. The proxies and the pooler in
+ * front of them are the real thing (HAProxy, PgBouncer): daemons.ts.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -55,7 +54,14 @@ export interface ServerProcess {
 
 /** Starts apps/server/src/main.ts and waits for /api/health (`expectHealthy` false: only for listening). */
 export async function startServer(
-  env: { DATABASE_URL?: string; DATA_DIR?: string; SEED_DEMO?: string; PUBLIC_URL?: string },
+  env: {
+    DATABASE_URL?: string;
+    DATABASE_LISTEN_URL?: string;
+    DATABASE_PREPARED_STATEMENTS?: string;
+    DATA_DIR?: string;
+    SEED_DEMO?: string;
+    PUBLIC_URL?: string;
+  },
   options: { expectHealthy?: boolean; port?: number } = {},
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
@@ -72,8 +78,10 @@ export async function startServer(
     // Production refuses to seed the demo accounts (env.ts): a run that needs them is a development one.
     NODE_ENV: seed ? 'development' : 'production',
   };
-  delete childEnv.DATABASE_URL;
-  if (env.DATABASE_URL) childEnv.DATABASE_URL = env.DATABASE_URL;
+  for (const key of ['DATABASE_URL', 'DATABASE_LISTEN_URL', 'DATABASE_PREPARED_STATEMENTS'] as const) {
+    delete childEnv[key];
+    if (env[key]) childEnv[key] = env[key];
+  }
   // Node itself with tsx's loader: the child is the server, so SIGKILL kills the server (the tsx CLI
   // would be a wrapper whose own child survived it).
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -146,78 +154,8 @@ export function client(baseUrl: () => string) {
       const res = await call('POST', '/api/auth/sign-in/email', { email, password: PASSWORD });
       if (res.status !== 200) throw new Error(`sign-in ${email}: ${res.status} ${await res.text()}`);
     },
-  };
-}
-
-/** A TCP proxy to PostgreSQL that can be cut (every connection dropped, new ones refused) and restored. */
-export async function tcpProxy(target: { host: string; port: number }) {
-  const port = await freePort();
-  const sockets = new Set<net.Socket>();
-  let server: net.Server | null = null;
-  const listen = () =>
-    new Promise<void>((resolve) => {
-      server = net.createServer((socket) => {
-        const upstream = net.connect(target.port, target.host);
-        sockets.add(socket);
-        sockets.add(upstream);
-        socket.pipe(upstream).pipe(socket);
-        const close = () => {
-          socket.destroy();
-          upstream.destroy();
-          sockets.delete(socket);
-          sockets.delete(upstream);
-        };
-        socket.on('error', close).on('close', close);
-        upstream.on('error', close).on('close', close);
-      });
-      server.listen(port, '127.0.0.1', () => resolve());
-    });
-  await listen();
-  return {
-    port,
-    async cut() {
-      const s = server;
-      server = null;
-      for (const socket of sockets) socket.destroy();
-      sockets.clear();
-      await new Promise<void>((resolve) => (s ? s.close(() => resolve()) : resolve()));
-    },
-    restore: listen,
-  };
-}
-
-/** An HTTP proxy sending each request to the next backend in turn. */
-export async function roundRobin(backends: string[]) {
-  const port = await freePort();
-  let next = 0;
-  const served: string[] = [];
-  const server = http.createServer((req, res) => {
-    const backend = new URL(backends[next++ % backends.length] as string);
-    served.push(backend.port);
-    const upstream = http.request(
-      {
-        host: backend.hostname,
-        port: backend.port,
-        method: req.method,
-        path: req.url,
-        headers: { ...req.headers, host: `127.0.0.1:${port}` },
-      },
-      (up) => {
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        up.pipe(res);
-      },
-    );
-    upstream.on('error', () => {
-      res.writeHead(502);
-      res.end();
-    });
-    req.pipe(upstream);
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
-  return {
-    url: `http://127.0.0.1:${port}`,
-    served,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** The cookie header the client sends (for a request made with plain fetch, e.g. a stream). */
+    cookie: () => cookie,
   };
 }
 
