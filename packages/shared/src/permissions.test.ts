@@ -9,7 +9,7 @@ import {
 } from './permissions.ts';
 import { ROLES, type Role } from './roles.ts';
 
-// Spec section 6, row by row: which roles reach each section.
+// The role/section matrix, row by row: which roles reach each section.
 const MATRIX: Record<string, Role[]> = {
   settings: ['developer', 'super_admin'],
   'user-management': ['developer', 'super_admin'],

@@ -1,4 +1,4 @@
-/** The role/section matrix of spec section 6 and the per-user access levels layered on it. */
+/** The role/section matrix (which roles reach which section) and the per-user access levels layered on it. */
 import { ROLES, type Role } from './roles.ts';
 
 export const SECTIONS = [
@@ -115,7 +115,7 @@ export function sectionAccessMap(
   >;
 }
 
-/** Menu rules of spec section 6. */
+/** Menu rules: which entries of the user menu each role sees. */
 export const menuRules = {
   canSwitchCompany: (role: Role | null | undefined) => role === 'developer',
   canSeeSettings: (role: Role | null | undefined) => role === 'developer' || role === 'super_admin',

@@ -2,7 +2,7 @@
 export const ROLES = ['developer', 'super_admin', 'admin', 'operative'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Roles that can be created or assigned from Settings (spec section 6). */
+/** Roles that can be created or assigned from Settings (never Developer, ADR 0047). */
 export const ASSIGNABLE_ROLES = ['operative', 'admin', 'super_admin'] as const satisfies readonly Role[];
 export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
 

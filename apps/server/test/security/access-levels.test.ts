@@ -2,7 +2,7 @@
  * The access-level dimension of the role matrix (ADRs 0004, 0057): for every section-gated route, a
  * user at each level (no row, No Access, View, Admin, Full) on each section the route gates on, the
  * other sections left open, gets the right answer. The levels a route needs are written out here by
- * hand from spec section 4 ("No Access is none, View is read-only, Admin is view and edit without
+ * hand from the access-level rule ("No Access is none, View is read-only, Admin is view and edit without
  * create, Full is unrestricted"), so a gate missing on the router, or a different one, fails here
  * rather than being read back from the router.
  */
@@ -67,7 +67,7 @@ const GATES: Record<string, Gate> = {
   'GET /api/v1/settings/company': { roles: SUPER, levels: { ...SETTINGS, 'company-settings': 'view' } },
   'PUT /api/v1/settings/company': { roles: SUPER, levels: { ...SETTINGS, 'company-settings': 'admin' } },
 
-  // Cloud storage is part of the company settings (spec section 1), shown in Settings.
+  // Cloud storage is part of the company settings, shown in Settings.
   'GET /api/v1/cloud-storage': { roles: SUPER, levels: { ...SETTINGS, 'company-settings': 'view' } },
   'PUT /api/v1/cloud-storage/enabled': { roles: SUPER, levels: { ...SETTINGS, 'company-settings': 'admin' } },
   'PUT /api/v1/cloud-storage/policies/:documentType': {

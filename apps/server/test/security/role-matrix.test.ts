@@ -1,6 +1,6 @@
 /**
  * Role matrix: every product route, called by each of the four roles and, where the route gates on a
- * section, with each per-user access level, answers as spec section 6 says. The expectation is
+ * section, with each per-user access level, answers as the role/section matrix says. The expectation is
  * derived from the shared permission function, and the function itself is checked against a
  * hand-written copy of the spec's table.
  */
@@ -33,7 +33,7 @@ import {
   WRITE_METHODS,
 } from './support.ts';
 
-/** Spec section 6, copied by hand: section -> roles that may use it. */
+/** The role/section matrix, copied by hand: section -> roles that may use it. */
 const SPEC_TABLE: Record<string, readonly Role[]> = {
   settings: ['developer', 'super_admin'],
   'user-management': ['developer', 'super_admin'],
@@ -65,7 +65,7 @@ const SPEC_ROUTE_RULES: [string, string, readonly Role[], Record<string, AccessL
 ];
 
 /**
- * Spec section 6 rules that services enforce themselves (no router gate to read): path prefix ->
+ * Role/section matrix rules that services enforce themselves (no router gate to read): path prefix ->
  * the only roles that may call it. Checked where the route exists.
  */
 const SPEC_SERVICE_GATES: [RegExp, readonly Role[]][] = [
@@ -176,7 +176,7 @@ function safeCall(route: ProductRoute) {
 }
 
 describe('role matrix over every product route', () => {
-  it('answers each role and access level as spec section 6 says', async () => {
+  it('answers each role and access level as the role/section matrix says', async () => {
     const { app } = testApp.app;
     const routes = productRoutes(app);
     const clients = new Map<Role, ReturnType<typeof httpClient>>();

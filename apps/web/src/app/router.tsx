@@ -1,4 +1,4 @@
-/** The route table of spec section 2. Every screen is its own lazily loaded module. */
+/** The route table: every page of the product and its path. Every screen is its own lazily loaded module. */
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '@/lib/paths';

@@ -30,7 +30,7 @@ export function canUse(me: Principal | null | undefined, rule: AccessRule): bool
   return deniedBy(me, rule) === null;
 }
 
-/** The Settings tabs (spec section 2) and what each needs, as the server's routes check it (ADR 0057). */
+/** The Settings tabs and what each needs, as the server's routes check it (ADR 0057). */
 export const SETTINGS_TABS = [
   {
     value: 'permissions',
@@ -56,7 +56,7 @@ export const SETTINGS_TABS = [
     roles: ['super_admin'],
     sections: ['settings', 'company-settings'],
   },
-  // Visible to developer, super_admin and admin (spec section 6): the section's role gate decides.
+  // Visible to developer, super_admin and admin (role/section matrix): the section's role gate decides.
   {
     value: 'slack-integration',
     label: 'Slack Integration',

@@ -1,4 +1,4 @@
-/** How a person is named and drawn in the avatar (spec section 9, Layout). */
+/** How a person is named and drawn in the avatar (the layout rule: initials from the first and last name). */
 
 /** The full name, else the e-mail address, else "User". */
 export function displayName(person: { fullName?: string | null; email?: string | null }): string {

@@ -1,4 +1,4 @@
-/** yyyy-MM-dd calendar dates in the browser's own date format (spec section 9: the local date format). */
+/** yyyy-MM-dd calendar dates in the browser's own date format (dates are shown in the local date format). */
 const OPTIONS: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
 
 function toLocalDate(value: string): Date | null {

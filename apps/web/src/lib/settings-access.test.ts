@@ -16,7 +16,7 @@ describe('visibleSettingsTabs', () => {
     expect(tabsOf(user('developer', { settings: 'no_access' }))).toEqual(ALL);
   });
 
-  it('shows admins the Slack Integration tab alone, operatives nothing (spec section 6)', () => {
+  it('shows admins the Slack Integration tab alone, operatives nothing (role/section matrix)', () => {
     expect(tabsOf(user('admin'))).toEqual(['slack-integration']);
     expect(tabsOf(user('admin', { 'slack-integration': 'no_access' }))).toEqual([]);
     expect(tabsOf(user('operative'))).toEqual([]);

@@ -1,4 +1,4 @@
-/** Password rules of spec section 5: 12+ with four character classes at sign-up, 6+ elsewhere. */
+/** Password rules: 12+ with four character classes at sign-up, 6+ elsewhere. */
 
 export const SIGN_UP_PASSWORD_MESSAGES = {
   tooShort: 'Password must be at least 12 characters long',

@@ -1,4 +1,4 @@
-/** Contracts of the Company details screen and the company switch (spec sections 2, 5, 8). */
+/** Contracts of the Company details screen and the company switch. */
 import { z } from 'zod';
 import { COMPANY_MESSAGES } from './company-messages.ts';
 

@@ -1,4 +1,4 @@
-/** Messages of Company details and the company switch (spec section 8); zod-free for the app shell. */
+/** Messages of Company details and the company switch; zod-free for the app shell. */
 export const COMPANY_MESSAGES = {
   legalNameRequired: 'Legal name is required',
   loadFailed: 'Failed to load company details',

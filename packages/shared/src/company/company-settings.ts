@@ -1,4 +1,4 @@
-/** Company settings defaults of spec section 9. */
+/** Company settings defaults: what a new company starts with. */
 export const WEEKDAYS = [
   'monday',
   'tuesday',

@@ -27,15 +27,15 @@ export const EMPLOYEE_MESSAGES = {
   loading: 'Loading employees...',
   empty: 'No employees found',
   noMatch: 'No employees match your search',
-  /** Spec section 8: the list's load error when the employee records still lack full_name. */
+  /** The list's load error when the employee records still lack full_name. */
   fullNameColumnMissing:
     'column "full_name" does not exist: the employee records have not been migrated yet.',
-  /** Spec section 8: the note shown under that load error. */
+  /** The note shown under that load error. */
   migrationPending:
     'A database migration is pending. Run the employee decoupling script (npm run db:migrate), then reload this page.',
 } as const;
 
-/** Spec section 8: a load error that says the full_name column does not exist gets the migration note. */
+/** A load error that says the full_name column does not exist gets the migration note. */
 export function isFullNameColumnMissing(message: string): boolean {
   return /full_name\W.*does not exist/i.test(message);
 }

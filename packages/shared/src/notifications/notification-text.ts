@@ -1,7 +1,7 @@
 /**
  * Notification texts (zod-free, the bell imports it). The server stores each text with its dates as
  * yyyy-MM-dd, a stable machine form; the browser shows them in the user's own date format
- * (`localizeNotificationText`), spec section 9: "Dates are shown in the local date format".
+ * (`localizeNotificationText`): dates are shown in the local date format.
  */
 
 /** "1 working day", "3 working days", "0.5 working days". */

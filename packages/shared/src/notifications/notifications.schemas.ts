@@ -1,4 +1,4 @@
-/** Contracts of the notifications panel and its live stream (spec sections 2, 4, 8, 9). */
+/** Contracts of the notifications panel and its live stream (ids and texts, never the changed record). */
 import { z } from 'zod';
 
 export const notificationSchema = z.object({

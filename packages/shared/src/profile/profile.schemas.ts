@@ -1,4 +1,4 @@
-/** Contracts of the User profile screen (spec sections 2, 5, 8). */
+/** Contracts of the User profile screen: its fields, their validation and its messages. */
 import { z } from 'zod';
 
 export const PROFILE_MESSAGES = {

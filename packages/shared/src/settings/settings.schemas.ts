@@ -1,4 +1,4 @@
-/** Contracts of Settings: section permissions, user management and company settings (spec sections 2, 5, 6, 8). */
+/** Contracts of Settings: section permissions, user management and company settings. */
 import { z } from 'zod';
 import { emailSchema } from '../auth/auth.schemas.ts';
 import { CLOUD_FOLDER_STRUCTURES, PRIMARY_CLOUD_PROVIDERS, WEEKDAYS } from '../company/company-settings.ts';

@@ -1,6 +1,6 @@
 /** The Slack feature's limits, timings and texts, without zod: the app shell's header imports them. */
 
-/** Slack limits from spec section 9. */
+/** Slack limits: history and poll sizes, poll interval, channel cache life, retries, the OAuth popup. */
 export const SLACK_HISTORY_LIMIT = 50;
 export const SLACK_POLL_LIMIT = 10;
 export const SLACK_POLL_INTERVAL_MS = 3000;
@@ -20,7 +20,7 @@ export const SLACK_USER_SCOPES = [
   'users:read',
 ] as const;
 
-/** Slack errors that mean the stored token no longer works (spec section 4). */
+/** Slack errors that mean the stored token no longer works (the user must connect again). */
 export const SLACK_TOKEN_EXPIRED_ERRORS = [
   'invalid_auth',
   'account_inactive',

@@ -1,4 +1,4 @@
-/** What the chat shows of Slack's data (spec section 5 "Chat"). */
+/** What the chat shows of Slack's data (the chat's display rules). */
 
 interface RawChannel {
   id?: string;

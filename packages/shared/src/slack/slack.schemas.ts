@@ -1,4 +1,4 @@
-/** Slack contracts: connection status, OAuth, and the `slack-api` actions of spec section 7. */
+/** Slack contracts: connection status, OAuth, and the `slack-api` actions. */
 import { z } from 'zod';
 
 export const SLACK_CONNECTION_STATUSES = [

@@ -4,9 +4,9 @@
  */
 import { addDays, isoDate } from '../working-days.ts';
 
-/** Spec section 9: a BOM product has 20 component slots. */
+/** A BOM product has 20 component slots. */
 export const COMPONENT_SLOT_COUNT = 20;
-/** Spec section 9: without a due date the deadline is 7 days after the work order was created. */
+/** Without a due date the deadline is 7 days after the work order was created. */
 export const DEADLINE_FALLBACK_DAYS = 7;
 
 export const DB_WORK_ORDER_STATUSES = ['pending', 'in_progress', 'completed'] as const;
@@ -14,7 +14,7 @@ export type DbWorkOrderStatus = (typeof DB_WORK_ORDER_STATUSES)[number];
 export const JOB_STATUSES = ['pending', 'in-progress', 'complete'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
-/** Database status -> displayed status (spec section 4). */
+/** Database status -> displayed status (the status mapping). */
 export function toJobStatus(status: string): JobStatus {
   if (status === 'completed') return 'complete';
   if (status === 'in_progress') return 'in-progress';
@@ -94,7 +94,7 @@ export function roundQuantity(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
-/** The parts-procurement entry id: the work order id plus the component index (spec section 3). */
+/** The parts-procurement entry id: the work order id plus the component index. */
 export function partIdOf(workOrderId: string, index: number): string {
   return `${workOrderId}-${index}`;
 }
@@ -155,7 +155,7 @@ export interface PartsInput<S extends Pick<ComponentStock, 'quantityOnHand'> = C
   procurement: readonly ProcurementEntry[];
 }
 
-/** One existing part before it is shaped: the rule of spec section 5 in one place. */
+/** One existing part before it is shaped: the part-existence rule in one place. */
 interface PartBasis<S> {
   index: number;
   partNumber: string;
@@ -171,7 +171,7 @@ interface PartBasis<S> {
 const NOT_ORDERED: ProcurementEntry = Object.freeze(emptyProcurementEntry(''));
 
 /**
- * Spec section 5: a part exists only when its slot names a component and its quantity is above 0;
+ * The part-existence rule: a part exists only when its slot names a component and its quantity is above 0;
  * required = slot quantity x work order quantity; in stock when the quantity on hand covers it.
  */
 function eachPart<S extends Pick<ComponentStock, 'quantityOnHand'>>(
@@ -204,7 +204,7 @@ function eachPart<S extends Pick<ComponentStock, 'quantityOnHand'>>(
 }
 
 /**
- * The parts of a work order (spec section 5): a part exists only when its slot names a component
+ * The parts of a work order: a part exists only when its slot names a component
  * and its quantity is above 0; required = slot quantity x work order quantity; in stock when the
  * quantity on hand covers it; the order quantity is the shortfall; the supplier is the vendor.
  */

@@ -8,7 +8,7 @@ export async function insertCompanyWithDefaults(
   company: { id: string; name: string },
 ): Promise<void> {
   await tx.insert(companies).values({ id: company.id, name: company.name, legalName: company.name });
-  // Every column default is the spec's section 9 default.
+  // Every column default is the product's company-settings default (`company-settings.ts`).
   await tx.insert(companySettings).values({ companyId: company.id });
 }
 

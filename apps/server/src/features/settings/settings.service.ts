@@ -421,7 +421,7 @@ function toCompanySettings(row: SettingsRow | null): CompanySettings {
     holidayYearEndMonth: row.holidayYearEndMonth,
     financialYearStartMonth: row.financialYearStartMonth,
     financialYearEndMonth: row.financialYearEndMonth,
-    // Spec section 9: no pattern means monday to friday.
+    // No stored working-days pattern means Monday to Friday.
     workingDaysPattern: pattern.length ? pattern : [...COMPANY_SETTINGS_DEFAULTS.workingDaysPattern],
     roundRspToWholeNumbers: row.roundRspToWholeNumbers,
     cloudStorageEnabled: row.cloudStorageEnabled,

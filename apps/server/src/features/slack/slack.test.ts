@@ -70,7 +70,7 @@ describe('Slack connect', () => {
     expect(status).toEqual({ status: 'connected', teamName: FAKE_SLACK_TEAM, slackUsername: 'alice' });
   });
 
-  it('an operative has no Slack section: no connection, no status, no chat (spec section 6)', async () => {
+  it('an operative has no Slack section: no connection, no status, no chat (operatives have no Slack section)', async () => {
     const client = httpClient(ctx.app.app);
     await client.signIn('alice@northwind.example');
     expect((await client.post('/api/v1/slack/oauth-url')).status).toBe(403);

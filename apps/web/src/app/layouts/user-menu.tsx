@@ -1,4 +1,4 @@
-/** The header's user menu: who is signed in, their role, and the entries spec section 6 allows them. */
+/** The header's user menu: who is signed in, their role, and the entries the role/section matrix allows them. */
 import { menuRules } from '@hr/shared/permissions';
 import { roleLabel } from '@hr/shared/roles';
 import {
@@ -107,7 +107,7 @@ export function UserMenu({ me, phone = false }: { me: Me; phone?: boolean }) {
               </Link>
             </DropdownMenuItem>
           )}
-          {/* Admins may not see Settings, but its Slack Integration tab is theirs (spec section 6). */}
+          {/* Admins may not see Settings, but its Slack Integration tab is theirs (role/section matrix). */}
           {!phone && !menuRules.canSeeSettings(role) && hasSectionAccess(me, 'slack-integration') && (
             <DropdownMenuItem asChild>
               <Link to={slackSettingsPath}>

@@ -1,4 +1,4 @@
-/** The company switch broadcasts `company-changed`; the workshop lists then load again (spec section 4). */
+/** The company switch broadcasts `company-changed`; the workshop lists then load again (they show the new company's data). */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { workshopKeys } from './api/workshop-keys';

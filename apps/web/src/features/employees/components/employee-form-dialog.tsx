@@ -49,7 +49,7 @@ function conflictField(message: string): EmployeeFieldName | null {
   return null;
 }
 
-/** Shows a failed save the way spec section 8 asks: a toast, and the message under the field it is about. */
+/** Shows a failed save as the error rule asks: a toast, and the message under the field it is about. */
 export function reportSaveError(error: unknown, setError: UseFormSetError<EmployeeFormValues>) {
   if (error instanceof ApiError && error.status === 403) {
     notify.error(EMPLOYEE_MESSAGES.noPermission);

@@ -1,4 +1,4 @@
-/** The employee form of spec section 5: every field, the shared messages, email normalised on blur. */
+/** The employee form: every field, the shared messages, email normalised on blur. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type CompanyUserOption,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { EmployeeListError } from './employee-list-error';
 
-describe('the employee list load error (spec section 8)', () => {
+describe('the employee list load error (missing full_name column)', () => {
   it('shows the message and the migration note when the full_name column does not exist', () => {
     render(
       <EmployeeListError

@@ -1,5 +1,5 @@
 /**
- * The employee list's load error (spec section 8): the message, and when it says the full_name column
+ * The employee list's load error (the employee-list error rule): the message, and when it says the full_name column
  * does not exist, a note that a database migration is pending.
  */
 import { EMPLOYEE_MESSAGES, isFullNameColumnMissing } from '@hr/shared/hr/employees.schemas';

@@ -1,4 +1,4 @@
-/** The Request Holiday form of spec section 5: dates, type, reason, the day counts, and Submit. */
+/** The Request Holiday form: dates, type, reason, the day counts, and Submit. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { isValidIsoDate } from '@hr/shared/dates';
 import {
@@ -40,7 +40,7 @@ function emptyValues(holidayType: HolidayType): RequestFormValues {
 
 const FIELDS: readonly RequestFieldName[] = ['startDate', 'endDate', 'holidayType', 'reason'];
 
-/** Toasts of spec section 8 for a refused submission, and the server's field messages under the fields. */
+/** The error toasts for a refused submission, and the server's field messages under the fields. */
 export function reportSubmitError(error: unknown, setError: UseFormSetError<RequestFormValues>) {
   if (error instanceof ApiError) {
     for (const [name, message] of Object.entries(error.fields ?? {})) {

@@ -1,4 +1,4 @@
-/** Maps a failed company-settings save to the spec's toast (section 8) by the server's error code. */
+/** Maps a failed company-settings save to its error toast by the server's error code. */
 import { SETTINGS_ERROR_CODES, SETTINGS_MESSAGES } from '@hr/shared/settings/settings.schemas';
 import { ApiError } from '@/lib/api-client';
 

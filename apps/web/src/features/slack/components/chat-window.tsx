@@ -1,4 +1,4 @@
-/** The floating, draggable Slack chat: 560x600 open, 320x56 minimised (spec section 9). */
+/** The floating, draggable Slack chat: 560x600 open, 320x56 minimised (the chat window's sizes). */
 import { GripVertical, Maximize2, MessageSquare, Minus, X } from 'lucide-react';
 import { useEffect } from 'react';
 import { createPortal } from 'react-dom';

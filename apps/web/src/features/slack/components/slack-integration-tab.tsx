@@ -1,4 +1,4 @@
-/** Settings > Slack Integration: this user's Slack connection card (spec section 2). */
+/** Settings > Slack Integration: this user's Slack connection card. */
 import type { SlackConnectionStatus } from '@hr/shared/slack/slack.schemas';
 import { SLACK_MESSAGES } from '@hr/shared/slack/slack-constants';
 import { CheckCircle2, Info, MessageSquare, XCircle } from 'lucide-react';

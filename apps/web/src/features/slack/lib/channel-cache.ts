@@ -1,4 +1,4 @@
-/** The channel list kept in local storage for 5 minutes (spec section 9), per user. */
+/** The channel list kept in local storage for 5 minutes (the channel cache rule), per user. */
 import type { SlackChannel } from '@hr/shared/slack/slack.schemas';
 import { SLACK_CHANNEL_CACHE_MS } from '@hr/shared/slack/slack-constants';
 

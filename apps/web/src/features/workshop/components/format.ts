@@ -1,4 +1,4 @@
-/** Display formats of the workshop screens: local date format (spec section 9) and quantities. */
+/** Display formats of the workshop screens: the local date format (dates are shown as the user's locale writes them) and quantities. */
 
 /** A yyyy-MM-dd day in the browser's local date format. */
 export function formatDay(day: string): string {
