@@ -9,14 +9,22 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { client, freePort, nextWeekdays, repoRoot, type ServerProcess, startServer } from './support.ts';
+import {
+  client,
+  freePort,
+  nextWeekdays,
+  repoRoot,
+  type ServerProcess,
+  serverMain,
+  startServer,
+} from './support.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const fn of cleanups.reverse()) await fn().catch(() => {});
 });
 
-/** Starts main.ts and waits for it to exit by itself; what it wrote to stderr and its exit code. */
+/** Starts the compiled server and waits for it to exit by itself; what it wrote to stderr and its exit code. */
 async function runUntilExit(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
@@ -26,7 +34,7 @@ async function runUntilExit(env: Record<string, string>): Promise<{ code: number
     ...env,
   };
   delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [serverMain], {
     cwd: repoRoot,
     env: childEnv,
     stdio: ['ignore', 'ignore', 'pipe'],

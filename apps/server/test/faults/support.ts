@@ -15,6 +15,8 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export const adminUrl =
   process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const PASSWORD = 'DemoPassw0rd!2026';
+/** The compiled server the global set-up builds (build-server.global.ts). */
+export const serverMain = path.join(repoRoot, 'apps/server/dist-faults/main.js');
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -52,7 +54,7 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Starts apps/server/src/main.ts and waits for /api/health (`expectHealthy` false: only for listening). */
+/** Starts the compiled server and waits for /api/health (`expectHealthy` false: only for listening). */
 export async function startServer(
   env: {
     DATABASE_URL?: string;
@@ -82,9 +84,8 @@ export async function startServer(
     delete childEnv[key];
     if (env[key]) childEnv[key] = env[key];
   }
-  // Node itself with tsx's loader: the child is the server, so SIGKILL kills the server (the tsx CLI
-  // would be a wrapper whose own child survived it).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // Plain node running the production build: the child is the server, so SIGKILL kills the server.
+  const child = spawn(process.execPath, [serverMain], {
     cwd: repoRoot,
     env: childEnv,
     stdio: ['ignore', 'ignore', 'inherit'],
