@@ -4,7 +4,6 @@
 // keep stack traces pointing at the .ts files. See ADR 0080.
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
 import { root } from './lib.mjs';
 
 const serverDir = path.join(root, 'apps/server');
@@ -34,6 +33,9 @@ export async function buildServer(folder = 'dist') {
   const outdir = path.join(serverDir, folder);
   if (path.dirname(outdir) !== serverDir)
     throw new Error(`The server build must go directly under ${serverDir}.`);
+  // Loaded here, not at the top: `npm start` imports this module, and with an up-to-date build it
+  // must also run where dev dependencies (esbuild) were not installed (npm ci --omit=dev).
+  const { build } = await import('esbuild');
   rmSync(outdir, { recursive: true, force: true });
   await build({
     absWorkingDir: serverDir,
