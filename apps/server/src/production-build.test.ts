@@ -109,5 +109,6 @@ describe('the production build', () => {
       body: JSON.stringify({ email: 'owner@northwind.example', password: 'DemoPassw0rd!2026' }),
     });
     expect(signIn.status).toBe(401);
-  });
+    // A fresh PGlite migrated at start-up: well over the default minute on a loaded 2-core machine.
+  }, 180_000);
 });
