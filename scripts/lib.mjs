@@ -17,7 +17,10 @@ export function run(command, args, options = {}) {
 function newestMtime(dir) {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    // Build outputs and tests are not sources of a build.
+    if (entry.name === 'node_modules' || entry.name.startsWith('dist') || /\.test\.tsx?$/.test(entry.name)) {
+      continue;
+    }
     const full = path.join(dir, entry.name);
     newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
   }
