@@ -8,9 +8,10 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { viewOnlyOn } from '@/lib/access';
 import { errorMessage } from '@/lib/api-client';
+import { useInvalidateOnCompanyChange } from '@/lib/company-changed';
 import { useMe } from '@/lib/session';
+import { employeeKeys } from '../api/keys';
 import { useEmployees } from '../api/list-employees';
-import { useRefetchEmployeesOnCompanyChange } from '../hooks/use-company-changed';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { DeleteEmployeeDialog } from './delete-employee-dialog';
 import { EmployeeFormDialog } from './employee-form-dialog';
@@ -28,7 +29,7 @@ export function employeeActions(me: Parameters<typeof viewOnlyOn>[0]) {
 }
 
 export function EmployeesView() {
-  useRefetchEmployeesOnCompanyChange();
+  useInvalidateOnCompanyChange(employeeKeys.all);
   const { data: me } = useMe();
   const can = employeeActions(me);
   const [searchText, setSearchText] = useState('');
