@@ -25,24 +25,29 @@ const isAssignable = (role: string | null): role is AssignableRole =>
 export function UsersTab({
   currentUserId,
   showSecurityEvents,
+  readOnly = false,
 }: {
   currentUserId: string;
   /** Super admins (and developers) read the company's security events here. */
   showSecurityEvents: boolean;
+  /** View level: the lists without the controls that change them (the server refuses them). */
+  readOnly?: boolean;
 }) {
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
-      <div className="flex justify-end">
-        <CreateUserDialog />
-      </div>
-      <ActiveUsers currentUserId={currentUserId} />
-      <RecentlyCreatedUsers />
+      {!readOnly && (
+        <div className="flex justify-end">
+          <CreateUserDialog />
+        </div>
+      )}
+      <ActiveUsers currentUserId={currentUserId} readOnly={readOnly} />
+      <RecentlyCreatedUsers readOnly={readOnly} />
       {showSecurityEvents && <SecurityEventsCard />}
     </div>
   );
 }
 
-function ActiveUsers({ currentUserId }: { currentUserId: string }) {
+function ActiveUsers({ currentUserId, readOnly }: { currentUserId: string; readOnly: boolean }) {
   const users = useUsers();
   const { data, isPending, isError } = users;
   const updateRole = useUpdateUserRole();
@@ -106,7 +111,7 @@ function ActiveUsers({ currentUserId }: { currentUserId: string }) {
                           aria-label={`Role of ${name}`}
                           className="min-w-36"
                           value={user.role ?? 'operative'}
-                          disabled={updateRole.isPending}
+                          disabled={readOnly || updateRole.isPending}
                           onChange={(e) => changeRole(user.id, e.target.value as AssignableRole)}
                         >
                           {ASSIGNABLE_ROLES.map((role) => (
@@ -120,7 +125,7 @@ function ActiveUsers({ currentUserId }: { currentUserId: string }) {
                       )}
                     </TableCell>
                     <TableCell className="text-right">
-                      {editable && user.id !== currentUserId && (
+                      {editable && !readOnly && user.id !== currentUserId && (
                         <ConfirmButton
                           label={`Reset password of ${name}`}
                           title="Reset password?"
@@ -132,7 +137,7 @@ function ActiveUsers({ currentUserId }: { currentUserId: string }) {
                           <KeyRound aria-hidden="true" />
                         </ConfirmButton>
                       )}
-                      {editable && user.id !== currentUserId && (
+                      {editable && !readOnly && user.id !== currentUserId && (
                         <ConfirmButton
                           label={`Remove ${name}`}
                           title="Remove user?"
@@ -156,7 +161,7 @@ function ActiveUsers({ currentUserId }: { currentUserId: string }) {
   );
 }
 
-function RecentlyCreatedUsers() {
+function RecentlyCreatedUsers({ readOnly }: { readOnly: boolean }) {
   const invitations = useInvitations();
   const { data, isPending, isError } = invitations;
   const cancel = useCancelInvitation();
@@ -190,21 +195,23 @@ function RecentlyCreatedUsers() {
                   <TableCell>{roleLabel(invitation.role)}</TableCell>
                   <TableCell>{new Date(invitation.createdAt).toLocaleDateString()}</TableCell>
                   <TableCell className="text-right">
-                    <ConfirmButton
-                      label={`Delete record for ${invitation.email}`}
-                      title="Delete this record?"
-                      description={`The pending record for ${invitation.email} will be deleted.`}
-                      confirmLabel="Delete Record"
-                      disabled={cancel.isPending}
-                      onConfirm={() =>
-                        cancel.mutate(invitation.id, {
-                          onSuccess: () => notify.success(SETTINGS_MESSAGES.invitationCancelled),
-                          onError: () => notify.error(SETTINGS_MESSAGES.cancelInvitationFailed),
-                        })
-                      }
-                    >
-                      <Trash2 aria-hidden="true" />
-                    </ConfirmButton>
+                    {!readOnly && (
+                      <ConfirmButton
+                        label={`Delete record for ${invitation.email}`}
+                        title="Delete this record?"
+                        description={`The pending record for ${invitation.email} will be deleted.`}
+                        confirmLabel="Delete Record"
+                        disabled={cancel.isPending}
+                        onConfirm={() =>
+                          cancel.mutate(invitation.id, {
+                            onSuccess: () => notify.success(SETTINGS_MESSAGES.invitationCancelled),
+                            onError: () => notify.error(SETTINGS_MESSAGES.cancelInvitationFailed),
+                          })
+                        }
+                      >
+                        <Trash2 aria-hidden="true" />
+                      </ConfirmButton>
+                    )}
                   </TableCell>
                 </TableRow>
               ))}
