@@ -6,7 +6,15 @@ import { LoadError } from '@/components/load-error';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import {
+  STICKY_ACTIONS,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { useCancelInvitation } from '../api/cancel-invitation';
@@ -92,7 +100,7 @@ function ActiveUsers({ currentUserId, readOnly }: { currentUserId: string; readO
               <TableRow>
                 <TableHead>User</TableHead>
                 <TableHead>Role</TableHead>
-                <TableHead className="text-right">Actions</TableHead>
+                <TableHead className={`text-right ${STICKY_ACTIONS}`}>Actions</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -124,7 +132,7 @@ function ActiveUsers({ currentUserId, readOnly }: { currentUserId: string; readO
                         <span className="text-sm">{user.role ? roleLabel(user.role) : 'No role'}</span>
                       )}
                     </TableCell>
-                    <TableCell className="text-right">
+                    <TableCell className={`text-right whitespace-nowrap ${STICKY_ACTIONS}`}>
                       {editable && !readOnly && user.id !== currentUserId && (
                         <ConfirmButton
                           label={`Reset password of ${name}`}
@@ -185,7 +193,7 @@ function RecentlyCreatedUsers({ readOnly }: { readOnly: boolean }) {
                 <TableHead>Email</TableHead>
                 <TableHead>Role</TableHead>
                 <TableHead>Created</TableHead>
-                <TableHead className="text-right">Actions</TableHead>
+                <TableHead className={`text-right ${STICKY_ACTIONS}`}>Actions</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -194,7 +202,7 @@ function RecentlyCreatedUsers({ readOnly }: { readOnly: boolean }) {
                   <TableCell>{invitation.email}</TableCell>
                   <TableCell>{roleLabel(invitation.role)}</TableCell>
                   <TableCell>{new Date(invitation.createdAt).toLocaleDateString()}</TableCell>
-                  <TableCell className="text-right">
+                  <TableCell className={`text-right whitespace-nowrap ${STICKY_ACTIONS}`}>
                     {!readOnly && (
                       <ConfirmButton
                         label={`Delete record for ${invitation.email}`}
