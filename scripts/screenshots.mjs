@@ -55,12 +55,18 @@ function fileName(role, route, width) {
 
 /** Settled: main shown, no "Loading..." status and no spinner left (at most 8 s). */
 async function settle(page) {
-  await page.locator('main').first().waitFor({ timeout: 15_000 }).catch(() => {});
+  await page
+    .locator('main')
+    .first()
+    .waitFor({ timeout: 15_000 })
+    .catch(() => {});
   await page
     .waitForFunction(
       () =>
         !document.querySelector('.animate-spin') &&
-        ![...document.querySelectorAll('[role="status"]')].some((el) => /^Loading/.test(el.textContent ?? '')),
+        ![...document.querySelectorAll('[role="status"]')].some((el) =>
+          /^Loading/.test(el.textContent ?? ''),
+        ),
       undefined,
       { timeout: 8_000 },
     )
@@ -74,9 +80,15 @@ const browser = await chromium.launch({
 try {
   for (const [role, email] of ROLES) {
     mkdirSync(path.join(out, role), { recursive: true });
-    const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+    const context = await browser.newContext({
+      baseURL,
+      viewport: { width: 1280, height: 800 },
+      serviceWorkers: 'block',
+    });
     const page = await context.newPage();
-    const signIn = await page.request.post('/api/auth/sign-in/email', { data: { email, password: PASSWORD } });
+    const signIn = await page.request.post('/api/auth/sign-in/email', {
+      data: { email, password: PASSWORD },
+    });
     if (signIn.status() !== 200) throw new Error(`sign-in of ${email}: ${signIn.status()}`);
     for (const route of ROUTES) {
       // Loaded once, then the window resized around it, as a user narrowing a window does.
