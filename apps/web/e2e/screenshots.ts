@@ -1,60 +1,31 @@
 // Screenshots of every route at 1280, 1100, 1024, 800 and 390 px (a desktop browser) as an
 // operative, a line manager and a super admin, for a person to look at (issue 16). Not a test.
-//   E2E_BASE_URL=http://localhost:3000 [SHOT_WIDTHS=1024,390] node scripts/screenshots.mjs [out-dir, default /tmp/shots]
+//   E2E_BASE_URL=http://localhost:3000 [SHOT_WIDTHS=1024,390] npx tsx apps/web/e2e/screenshots.ts [out-dir, default /tmp/shots]
 // Start a server with the demo data first (npm start). Chromium: CHROMIUM_PATH or /usr/bin/chromium.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
+import { COMMON_ROUTES, SETTINGS_TABS } from './routes';
 
 const baseURL = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
 const out = process.argv[2] ?? '/tmp/shots';
 const WIDTHS = (process.env.SHOT_WIDTHS ?? '1280,1100,1024,800,390').split(',').map(Number);
 const PASSWORD = 'DemoPassw0rd!2026';
-const ROUTES = [
-  '/',
-  '/attendance',
-  '/holidays?tab=overview',
-  '/holidays?tab=request',
-  '/holidays?tab=calendar',
-  '/holidays?tab=requests',
-  '/holidays?tab=approvals',
-  '/expenses',
-  '/performance',
-  '/profile',
-  '/company',
-  '/employees',
-  '/settings',
-  '/settings?tab=permissions',
-  '/settings?tab=users',
-  '/settings?tab=company',
-  '/settings?tab=cloud-storage',
-  '/settings?tab=slack-integration',
-  '/hubspot',
-  '/operations',
-  '/orders',
-  '/customer-management',
-  '/finance',
-  '/hire-fleet-management',
-  '/hire-orders',
-  '/create-hire-order',
-  '/sim-cards/create-order',
-  '/subscriptions/customers',
-  '/sim-card-management',
-  '/no-such-page',
-];
-const ROLES = [
+// The phone pages (/mobile-*) are left out: a desktop browser is sent away from them.
+const ROUTES = [...COMMON_ROUTES.filter((r) => !r.startsWith('/mobile-')), ...SETTINGS_TABS];
+const ROLES: ReadonlyArray<readonly [string, string]> = [
   ['operative', 'alice@northwind.example'],
   ['manager', 'manager@northwind.example'],
   ['superadmin', 'owner@northwind.example'],
 ];
 
-function fileName(role, route, width) {
+function fileName(role: string, route: string, width: number): string {
   const slug = route === '/' ? 'home' : route.replace(/^\//, '').replace(/[/?=&]+/g, '_');
   return path.join(out, role, `${slug}-${width}.png`);
 }
 
 /** Settled: main shown, no "Loading..." status and no spinner left (at most 8 s). */
-async function settle(page) {
+async function settle(page: Page): Promise<void> {
   await page
     .locator('main')
     .first()
@@ -92,7 +63,7 @@ try {
     if (signIn.status() !== 200) throw new Error(`sign-in of ${email}: ${signIn.status()}`);
     for (const route of ROUTES) {
       // Loaded once, then the window resized around it, as a user narrowing a window does.
-      await page.setViewportSize({ width: WIDTHS[0], height: 800 });
+      await page.setViewportSize({ width: WIDTHS[0] ?? 1280, height: 800 });
       await page.goto(route);
       await settle(page);
       for (const width of WIDTHS) {
