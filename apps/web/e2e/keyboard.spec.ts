@@ -158,6 +158,63 @@ test.describe('keyboard', () => {
     await expect(remove).toBeFocused();
   });
 
+  test('a dialog opens on its first field, or its heading when it has none', async ({ page }) => {
+    test.setTimeout(90_000);
+    await signInViaApi(page, demo.owner);
+    await page.goto('/employees');
+    const add = page.getByRole('button', { name: 'Add Employee' });
+    await expect(add).toBeVisible();
+    await tabInMainTo(page, add);
+    await page.keyboard.press('Enter');
+    const form = page.getByRole('dialog', { name: 'Add New Employee' });
+    await expect(form).toBeVisible();
+    await expect(form.getByLabel('Full Name')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(add).toBeFocused();
+
+    // A confirmation has no field: its heading, never the destructive button.
+    const remove = page.getByRole('button', { name: /^Delete / }).first();
+    await tabTo(page, remove);
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm).toBeVisible();
+    await expect(confirm.getByRole('heading')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(remove).toBeFocused();
+  });
+
+  test('a dialog opened from a menu item gives focus back to the menu button', async ({ page }) => {
+    test.setTimeout(90_000);
+    await signInViaApi(page, demo.developer);
+    await page.goto('/');
+    const trigger = page.getByRole('button', { name: /^User menu for / });
+    await expect(trigger).toBeVisible();
+    for (const [item, dialogName, focusedInDialog] of [
+      ['Change Password', 'Change Password', (d: Locator) => d.getByLabel('Current Password')],
+      [
+        'Switch Company',
+        'Select Company',
+        (d: Locator) => d.getByRole('heading', { name: 'Select Company' }),
+      ],
+    ] as const) {
+      await tabTo(page, trigger, 80);
+      await page.keyboard.press('Enter');
+      const entry = page.getByRole('menuitem', { name: item });
+      await expect(entry).toBeVisible();
+      for (let i = 0; i < 15 && !(await entry.evaluate((el) => el === document.activeElement)); i += 1) {
+        await page.keyboard.press('ArrowDown');
+      }
+      await expect(entry).toBeFocused();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: dialogName });
+      await expect(dialog).toBeVisible();
+      await expect(focusedInDialog(dialog)).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(trigger, `focus after closing ${dialogName}`).toBeFocused();
+    }
+  });
+
   test('book a holiday and approve it with the keyboard only; focus is never dropped on body', async ({
     browser,
   }) => {

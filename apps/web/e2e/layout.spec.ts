@@ -137,3 +137,53 @@ test('a toast does not cover the bell or the user menu', async ({ page }) => {
   await page.getByRole('button', { name: /^Save Changes/ }).click();
   await expect(page.getByRole('button', { name: /^Save Changes/ })).toHaveCount(0);
 });
+
+test("a toast raised over a dialog covers neither the dialog's close button nor the bell and user menu", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInViaApi(page, demo.owner);
+  await page.goto('/employees');
+  await page.getByRole('button', { name: 'Add Employee' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Employee' });
+  await expect(dialog.getByLabel('Full Name')).toBeVisible({ timeout: 30_000 });
+  // A refused save keeps the dialog open and raises an error toast: the number is taken.
+  await dialog.getByLabel('Full Name').fill('Toast Check');
+  await dialog.getByLabel('Email').fill('toast.check@northwind.example');
+  await dialog.getByLabel('Position').fill('Fitter');
+  await dialog.getByLabel('Employee Number').fill('EMP002');
+  await dialog.getByLabel('Start Date').fill('2026-01-05');
+  const close = dialog.getByRole('button', { name: 'Close' });
+  const covered = [
+    ["the dialog's close button", close],
+    // Behind the modal dialog the header is aria-hidden, not gone.
+    ['the bell', page.getByRole('button', { name: 'Notifications', includeHidden: true })],
+    ['the user menu', page.getByRole('button', { name: /^User menu for /, includeHidden: true })],
+  ] as const;
+  // Desktop and tablet widths, and a desktop window as narrow as a phone, short and tall.
+  for (const [width, height] of [
+    [1280, 800],
+    [1024, 768],
+    [800, 600],
+    [390, 700],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await dialog.getByRole('button', { name: 'Add Employee' }).click();
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'EMP002' }).first();
+    await expect(toast).toBeVisible();
+    // Sonner slides a toast in: measure once its transitions have finished.
+    await toast.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+    const toastBox = await toast.boundingBox();
+    for (const [name, control] of covered) {
+      const box = await control.boundingBox();
+      expect(box, `${name} at ${width} px`).not.toBeNull();
+      expect
+        .soft(toastBox && box && overlaps(toastBox, box), `toast over ${name} at ${width}x${height}`)
+        .toBe(false);
+    }
+    // The toast's own close button works above the modal dialog, and does not close the dialog.
+    await toast.getByRole('button', { name: 'Close toast' }).click();
+    await expect(toast).toHaveCount(0);
+    await expect(dialog).toBeVisible();
+  }
+});

@@ -1,51 +1,17 @@
 /**
  * No page is wider than the window: every route (each /holidays and /settings tab included) as an
- * operative, a line manager and a super admin, at the desktop widths and a landscape tablet in a
- * desktop browser, and the phone pages on a phone. One sign-in per role; each route is loaded once
+ * operative, a line manager and a super admin, at the desktop widths, a portrait tablet and a
+ * window narrowed to 390 and 320 px in a desktop browser, and the phone pages on a phone. One sign-in per role; each route is loaded once
  * and the window resized around it, which is also what a user narrowing a window does.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { COMMON_ROUTES, SETTINGS_TABS } from './routes';
 import { demo, signInViaApi } from './support';
 
-const DESKTOP_WIDTHS = [1280, 1100, 1024, 800] as const;
+/** Desktop and tablet widths, then a desktop window narrowed to a phone's width and below (no
+ * touch, a fine pointer: the desktop layout must still fit). */
+const DESKTOP_WIDTHS = [1280, 1100, 1024, 800, 390, 320] as const;
 const PHONE_WIDTH = 390;
-
-const COMMON_ROUTES = [
-  '/',
-  '/attendance',
-  '/holidays?tab=overview',
-  '/holidays?tab=request',
-  '/holidays?tab=calendar',
-  '/holidays?tab=requests',
-  '/holidays?tab=approvals',
-  '/expenses',
-  '/performance',
-  '/profile',
-  '/company',
-  '/employees',
-  '/settings',
-  '/hubspot',
-  '/operations',
-  '/orders',
-  '/customer-management',
-  '/finance',
-  '/hire-fleet-management',
-  '/hire-orders',
-  '/create-hire-order',
-  '/sim-cards/create-order',
-  '/subscriptions/customers',
-  '/sim-card-management',
-  '/mobile-home',
-  '/mobile-holiday',
-  '/mobile-absence',
-  '/mobile-expense',
-  '/mobile-chat',
-  '/no-such-page',
-];
-
-const SETTINGS_TABS = ['permissions', 'users', 'company', 'cloud-storage', 'slack-integration'].map(
-  (tab) => `/settings?tab=${tab}`,
-);
 
 const PHONE_ROUTES = [
   '/mobile-home',

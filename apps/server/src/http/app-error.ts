@@ -24,7 +24,9 @@ export const errors = {
   notFound: (message: string = MESSAGES.notFound) => new AppError(404, ERROR_CODES.NOT_FOUND, message),
   passwordChangeRequired: () =>
     new AppError(403, ERROR_CODES.PASSWORD_CHANGE_REQUIRED, MESSAGES.passwordChangeRequired),
-  conflict: (message: string) => new AppError(409, ERROR_CODES.CONFLICT, message),
+  /** `fields` names the input the conflict is about (e.g. a taken employee number), for the form to mark. */
+  conflict: (message: string, fields?: Record<string, string>) =>
+    new AppError(409, ERROR_CODES.CONFLICT, message, fields),
   rateLimited: (message: string, retryAfterSeconds: number) =>
     new AppError(429, ERROR_CODES.RATE_LIMITED, message, undefined, {
       'Retry-After': String(retryAfterSeconds),

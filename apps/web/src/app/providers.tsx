@@ -17,6 +17,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
         mobileOffset={{ bottom: 88 }}
         closeButton
         richColors
+        // A modal dialog sets pointer-events: none on <body>; the toasts stay clickable (their close
+        // buttons) above it. The dialog ignores those clicks (components/ui/dialog.tsx).
+        style={{ pointerEvents: 'auto' }}
       />
     </QueryClientProvider>
   );

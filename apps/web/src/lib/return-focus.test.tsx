@@ -105,3 +105,53 @@ describe.each([
     expect(screen.getByRole('heading', { name: 'Team' }).getAttribute('tabindex')).toBe('-1');
   });
 });
+
+/** A dialog whose field arrives after a load (`late`), or that has none (`fields` empty). */
+function FormDialog({ fields, late = false }: { fields: string[]; late?: boolean }) {
+  const [open, setOpen] = useState(false);
+  const [loaded, setLoaded] = useState(!late);
+  return (
+    <main>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open form
+      </button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent>
+          <DialogTitle>Form</DialogTitle>
+          <DialogDescription>Fill it in</DialogDescription>
+          <button type="button">Help</button>
+          {loaded ? (
+            fields.map((name) => <input key={name} aria-label={name} />)
+          ) : (
+            <button type="button" onClick={() => setLoaded(true)}>
+              Finish loading
+            </button>
+          )}
+        </DialogContent>
+      </Dialog>
+    </main>
+  );
+}
+
+describe('Dialog focus on open', () => {
+  it('goes to the first field, not the first button', async () => {
+    render(<FormDialog fields={['Name', 'Email']} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Open form' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Name')));
+  });
+
+  it('goes to the heading when the dialog has no field', async () => {
+    render(<FormDialog fields={[]} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Open form' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Form' })));
+  });
+
+  it('moves from the heading to the first field once the form has loaded', async () => {
+    render(<FormDialog fields={['Name']} late />);
+    fireEvent.click(screen.getByRole('button', { name: 'Open form' }));
+    const heading = await screen.findByRole('heading', { name: 'Form' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    act(() => screen.getByRole('button', { name: 'Finish loading' }).click());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Name')));
+  });
+});

@@ -138,9 +138,15 @@ function toWrite(input: EmployeeInput): EmployeeWrite {
 /** Maps what the database refused into the spec's messages; anything else is re-thrown. */
 function saveError(err: unknown): never {
   if (isUniqueViolation(err, EMPLOYEE_NUMBER_KEY)) {
-    throw errors.conflict(EMPLOYEE_MESSAGES.duplicateNumber);
+    throw errors.conflict(EMPLOYEE_MESSAGES.duplicateNumber, {
+      employeeNumber: EMPLOYEE_MESSAGES.duplicateNumber,
+    });
   }
-  if (isUniqueViolation(err, EMPLOYEE_USER_KEY)) throw errors.conflict(EMPLOYEE_MESSAGES.userAlreadyLinked);
+  if (isUniqueViolation(err, EMPLOYEE_USER_KEY)) {
+    throw errors.conflict(EMPLOYEE_MESSAGES.userAlreadyLinked, {
+      userId: EMPLOYEE_MESSAGES.userAlreadyLinked,
+    });
+  }
   if (isPermissionDenied(err)) throw errors.forbidden(EMPLOYEE_MESSAGES.noPermission);
   throw err;
 }
@@ -156,7 +162,8 @@ async function save(
     const row = await withTenant(db, tenantOf(principal), async (tx) => {
       if (id && !(await findEmployeeById(tx, companyId, id))) throw errors.notFound();
       if (await employeeNumberTaken(tx, companyId, input.employeeNumber, id)) {
-        throw errors.conflict(EMPLOYEE_MESSAGES.numberInUse(input.employeeNumber));
+        const message = EMPLOYEE_MESSAGES.numberInUse(input.employeeNumber);
+        throw errors.conflict(message, { employeeNumber: message });
       }
       await checkPeople(tx, companyId, input);
       const values = toWrite(input);

@@ -130,7 +130,10 @@ describe('employee records', () => {
     const owner = await signedIn('owner@northwind.example');
     const res = await owner.post('/api/v1/employees', newEmployee({ employeeNumber: 'EMP002' }));
     expect(res.status).toBe(409);
-    expect((await json(res)).error.message).toBe('Employee number EMP002 is already in use');
+    const body = await json(res);
+    expect(body.error.message).toBe('Employee number EMP002 is already in use');
+    // The field it is about, so the form marks it without reading the text.
+    expect(body.error.fields).toEqual({ employeeNumber: 'Employee number EMP002 is already in use' });
     // Another company may use the same number.
     const south = await signedIn('owner@southbank.example');
     expect((await south.post('/api/v1/employees', newEmployee({ employeeNumber: 'EMP005' }))).status).toBe(
@@ -150,6 +153,7 @@ describe('employee records', () => {
     expect([EMPLOYEE_MESSAGES.duplicateNumber, EMPLOYEE_MESSAGES.numberInUse('RACE-1')]).toContain(
       loser.error.message,
     );
+    expect(loser.error.fields).toEqual({ employeeNumber: loser.error.message });
     const rows = await query<{ n: number }>(
       sql`select count(*)::int as n from employee_records where employee_number = 'RACE-1'`,
     );

@@ -113,7 +113,7 @@ export default function SettingsPage() {
             </TabsList>
             {shows('permissions') && (
               <TabsContent value="permissions">
-                <PermissionsTab />
+                <PermissionsTab readOnly={settingsTabViewOnly(me, 'permissions')} />
               </TabsContent>
             )}
             {shows('users') && (
@@ -121,22 +121,23 @@ export default function SettingsPage() {
                 <UsersTab
                   currentUserId={me?.user.id ?? ''}
                   showSecurityEvents={me?.role === 'super_admin' || me?.role === 'developer'}
+                  readOnly={settingsTabViewOnly(me, 'users')}
                 />
               </TabsContent>
             )}
             {shows('company') && (
               <TabsContent value="company">
-                <CompanySettingsTab />
+                <CompanySettingsTab readOnly={settingsTabViewOnly(me, 'company')} />
               </TabsContent>
             )}
             {shows('cloud-storage') && (
               <TabsContent value="cloud-storage">
-                <CloudStorageTab />
+                <CloudStorageTab readOnly={settingsTabViewOnly(me, 'cloud-storage')} />
               </TabsContent>
             )}
             {shows('slack-integration') && (
               <TabsContent value="slack-integration">
-                <SlackIntegrationTab />
+                <SlackIntegrationTab readOnly={settingsTabViewOnly(me, 'slack-integration')} />
               </TabsContent>
             )}
           </Tabs>

@@ -19,6 +19,7 @@ export function DialogContent({
   hideClose = false,
   onOpenAutoFocus,
   onCloseAutoFocus,
+  onInteractOutside,
   ...props
 }: DialogContentProps) {
   const focus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
@@ -34,6 +35,13 @@ export function DialogContent({
         )}
         {...props}
         {...focus}
+        onInteractOutside={(event) => {
+          // Closing a toast is not a click outside the dialog: the dialog stays open.
+          if (event.target instanceof Element && event.target.closest('[data-sonner-toaster]')) {
+            event.preventDefault();
+          }
+          onInteractOutside?.(event);
+        }}
       >
         {children}
         {!hideClose && (

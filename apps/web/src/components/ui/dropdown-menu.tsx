@@ -1,6 +1,7 @@
 import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/class-names';
+import { rememberMenuTrigger } from '@/lib/return-focus';
 
 export const DropdownMenu = DropdownMenuPrimitive.Root;
 export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
@@ -28,10 +29,16 @@ export function DropdownMenuContent({
 export function DropdownMenuItem({
   className,
   variant = 'default',
+  onSelect,
   ...props
 }: ComponentProps<typeof DropdownMenuPrimitive.Item> & { variant?: 'default' | 'destructive' }) {
   return (
     <DropdownMenuPrimitive.Item
+      onSelect={(event) => {
+        // A dialog this item opens gives focus back to the menu's trigger when it closes.
+        if (event.currentTarget instanceof Element) rememberMenuTrigger(event.currentTarget);
+        onSelect?.(event);
+      }}
       className={cn(
         'relative flex cursor-default select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none',
         'focus:bg-accent focus:text-accent-foreground data-disabled:pointer-events-none data-disabled:opacity-50',

@@ -17,7 +17,7 @@ export function SheetContent({
   onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof SheetPrimitive.Content>) {
-  const focus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
+  const focus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus }, { focusOnOpen: false });
   return (
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />

@@ -27,10 +27,12 @@ function ProviderCard({
   provider,
   pending,
   onConnect,
+  readOnly,
 }: {
   provider: CloudProviderStatus;
   pending: boolean;
   onConnect: () => void;
+  readOnly: boolean;
 }) {
   return (
     <Card data-testid={`provider-${provider.provider}`}>
@@ -43,21 +45,23 @@ function ProviderCard({
           {provider.connected ? 'Connected' : 'Not Connected'}
         </Badge>
       </CardHeader>
-      <CardContent>
-        <Button
-          variant="outline"
-          onClick={onConnect}
-          disabled={pending}
-          aria-label={`${provider.connected ? 'Reconnect' : 'Connect'} ${provider.label}`}
-        >
-          {pending ? 'Waiting for sign-in...' : provider.connected ? 'Reconnect' : 'Connect'}
-        </Button>
-      </CardContent>
+      {!readOnly && (
+        <CardContent>
+          <Button
+            variant="outline"
+            onClick={onConnect}
+            disabled={pending}
+            aria-label={`${provider.connected ? 'Reconnect' : 'Connect'} ${provider.label}`}
+          >
+            {pending ? 'Waiting for sign-in...' : provider.connected ? 'Reconnect' : 'Connect'}
+          </Button>
+        </CardContent>
+      )}
     </Card>
   );
 }
 
-function PolicyRow({ policy }: { policy: DocumentPolicy }) {
+function PolicyRow({ policy, readOnly }: { policy: DocumentPolicy; readOnly: boolean }) {
   const update = useUpdateStoragePolicy();
   const id = `policy-${policy.documentType}`;
   const onChange = (storageLocation: StorageLocation) =>
@@ -81,7 +85,7 @@ function PolicyRow({ policy }: { policy: DocumentPolicy }) {
           id={id}
           className="sm:w-56"
           value={policy.storageLocation}
-          disabled={update.isPending}
+          disabled={readOnly || update.isPending}
           onChange={(event) => onChange(event.target.value as StorageLocation)}
         >
           {STORAGE_LOCATIONS.map((location) => (
@@ -100,7 +104,8 @@ function PolicyRow({ policy }: { policy: DocumentPolicy }) {
   );
 }
 
-export function CloudStorageTab() {
+/** `readOnly` (View level): the switch and policies disabled, no Connect. */
+export function CloudStorageTab({ readOnly = false }: { readOnly?: boolean }) {
   const settings = useCloudStorage();
   const setEnabled = useSetCloudStorageEnabled();
   const { connect, pending } = useConnectCloudProvider();
@@ -138,7 +143,7 @@ export function CloudStorageTab() {
           <Switch
             id="cloud-storage-enabled"
             checked={enabled}
-            disabled={setEnabled.isPending}
+            disabled={readOnly || setEnabled.isPending}
             onCheckedChange={onToggle}
           />
         </CardContent>
@@ -151,6 +156,7 @@ export function CloudStorageTab() {
             provider={provider}
             pending={pending === provider.provider}
             onConnect={() => connect(provider.provider)}
+            readOnly={readOnly}
           />
         ))}
       </div>
@@ -169,7 +175,7 @@ export function CloudStorageTab() {
         <CardContent>
           <ul className="divide-y">
             {policies.map((policy) => (
-              <PolicyRow key={policy.documentType} policy={policy} />
+              <PolicyRow key={policy.documentType} policy={policy} readOnly={readOnly} />
             ))}
           </ul>
         </CardContent>

@@ -32,23 +32,6 @@ function isFieldName(name: string): name is EmployeeFieldName {
   return (FIELD_NAMES as readonly string[]).includes(name);
 }
 
-/** Which field a conflict message belongs to, if any. */
-function conflictField(message: string): EmployeeFieldName | null {
-  if (
-    message === EMPLOYEE_MESSAGES.duplicateNumber ||
-    /^Employee number .* is already in use$/.test(message)
-  ) {
-    return 'employeeNumber';
-  }
-  if (message === EMPLOYEE_MESSAGES.userAlreadyLinked || message === EMPLOYEE_MESSAGES.userNotInCompany) {
-    return 'userId';
-  }
-  if (message === EMPLOYEE_MESSAGES.lineManagerNotInCompany || message === EMPLOYEE_MESSAGES.ownLineManager) {
-    return 'lineManagerId';
-  }
-  return null;
-}
-
 /** Shows a failed save as the error rule asks: a toast, and the message under the field it is about. */
 export function reportSaveError(error: unknown, setError: UseFormSetError<EmployeeFormValues>) {
   if (error instanceof ApiError && error.status === 403) {
@@ -56,11 +39,14 @@ export function reportSaveError(error: unknown, setError: UseFormSetError<Employ
     return;
   }
   if (error instanceof ApiError) {
+    // The server names the fields a refusal is about (bad input, a taken number, a linked user);
+    // the first one takes the focus.
+    let focus = true;
     for (const [name, message] of Object.entries(error.fields ?? {})) {
-      if (isFieldName(name)) setError(name, { type: 'server', message });
+      if (!isFieldName(name)) continue;
+      setError(name, { type: 'server', message }, { shouldFocus: focus });
+      focus = false;
     }
-    const field = conflictField(error.message);
-    if (field) setError(field, { type: 'server', message: error.message }, { shouldFocus: true });
   }
   notify.error(errorMessage(error, EMPLOYEE_MESSAGES.saveFailed));
 }

@@ -8,9 +8,10 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { viewOnlyOn } from '@/lib/access';
 import { errorMessage } from '@/lib/api-client';
+import { useInvalidateOnCompanyChange } from '@/lib/company-changed';
 import { useMe } from '@/lib/session';
+import { employeeKeys } from '../api/keys';
 import { useEmployees } from '../api/list-employees';
-import { useRefetchEmployeesOnCompanyChange } from '../hooks/use-company-changed';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { DeleteEmployeeDialog } from './delete-employee-dialog';
 import { EmployeeFormDialog } from './employee-form-dialog';
@@ -28,7 +29,7 @@ export function employeeActions(me: Parameters<typeof viewOnlyOn>[0]) {
 }
 
 export function EmployeesView() {
-  useRefetchEmployeesOnCompanyChange();
+  useInvalidateOnCompanyChange(employeeKeys.all);
   const { data: me } = useMe();
   const can = employeeActions(me);
   const [searchText, setSearchText] = useState('');
@@ -71,7 +72,8 @@ export function EmployeesView() {
       <Card>
         <CardContent className="flex flex-col gap-4 px-0! pt-6 [&_tr>*:first-child]:pl-4! [&_tr>*:last-child]:pr-4!">
           <div className="flex flex-wrap items-center gap-3 px-4">
-            <div className="relative w-full max-w-sm">
+            {/* Wide enough for the whole placeholder from 1024 px; narrower windows end it in "...". */}
+            <div className="relative w-full max-w-md">
               <Search
                 className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
                 aria-hidden="true"
@@ -82,7 +84,7 @@ export function EmployeesView() {
                 placeholder="Search by name, email, number, position or department"
                 value={searchText}
                 onChange={(event) => setSearchText(event.target.value)}
-                className="pl-9"
+                className="text-ellipsis pl-9"
               />
             </div>
             {list.data && (

@@ -8,7 +8,8 @@ import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useRefetchHolidaysOnCompanyChange } from '../hooks/use-company-changed';
+import { useInvalidateOnCompanyChange } from '@/lib/company-changed';
+import { holidayKeys } from '../api/keys';
 import { isMonth, localToday, monthOf } from '../lib/dates';
 import { ApprovalsTable } from './approvals-table';
 import { BalanceCard } from './balance-card';
@@ -46,7 +47,7 @@ function reveal(target: { current: HTMLElement | null }, behavior: ScrollBehavio
 }
 
 export function HolidaysView({ isLineManager }: { isLineManager: boolean }) {
-  useRefetchHolidaysOnCompanyChange();
+  useInvalidateOnCompanyChange(holidayKeys.all);
   const [params, setParams] = useSearchParams();
   const today = localToday();
   const type = params.get('type');

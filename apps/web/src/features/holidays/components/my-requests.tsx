@@ -8,7 +8,15 @@ import {
 import { useState } from 'react';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import {
+  STICKY_ACTIONS,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import { errorMessage } from '@/lib/api-client';
 import { useMyRequests } from '../api/list-my-requests';
 import { useNarrow } from '../hooks/use-narrow';
@@ -94,9 +102,9 @@ export function MyRequestsTable({ today }: { today: string }) {
               <TableHead className="whitespace-normal!">Working Days</TableHead>
               <TableHead>Status</TableHead>
               <TableHead>Reason</TableHead>
-              <TableHead>Manager Comment</TableHead>
+              <TableHead className="whitespace-normal!">Manager Comment</TableHead>
               <TableHead>Submitted</TableHead>
-              <TableHead className="text-right">Actions</TableHead>
+              <TableHead className={`text-right ${STICKY_ACTIONS}`}>Actions</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -119,7 +127,7 @@ export function MyRequestsTable({ today }: { today: string }) {
                   {request.reviewerComments ?? <span className="text-muted-foreground">—</span>}
                 </TableCell>
                 <TableCell className="whitespace-nowrap">{formatTimestamp(request.submittedAt)}</TableCell>
-                <TableCell className="text-right">
+                <TableCell className={`text-right ${STICKY_ACTIONS}`}>
                   {isCancellable(request, today) && (
                     <CancelButton request={request} onCancel={() => setCancelling(request)} />
                   )}

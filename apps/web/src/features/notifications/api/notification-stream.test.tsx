@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { announceCompanyChanged } from '@/lib/company-changed';
 import { meQueryKey } from '@/lib/session';
 import { notificationsQueryKey } from './get-notifications';
 import { NOTIFICATION_STREAM_URL, useNotificationStream } from './notification-stream';
@@ -75,7 +76,7 @@ describe('useNotificationStream', () => {
 
     // A company switch re-reads too.
     client.setQueryData(notificationsQueryKey, { notifications: [], unreadCount: 0 });
-    window.dispatchEvent(new Event('company-changed'));
+    announceCompanyChanged();
     expect(stale()).toBe(true);
 
     view.unmount();

@@ -9,6 +9,7 @@
  */
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { onCompanyChanged } from '@/lib/company-changed';
 import { meQueryKey } from '@/lib/session';
 import { notificationsQueryKey, notificationsQueryOptions } from './get-notifications';
 
@@ -77,12 +78,12 @@ export function useNotificationStream(enabled = true, affectedBy: AffectedQuerie
       };
     };
     open();
-    window.addEventListener('company-changed', refresh);
+    const stopListening = onCompanyChanged(refresh);
     return () => {
       stopped = true;
       clearTimeout(timer);
       source?.close();
-      window.removeEventListener('company-changed', refresh);
+      stopListening();
     };
   }, [enabled, queryClient, affectedBy]);
 }

@@ -74,12 +74,13 @@ function toRequest(d: Draft): CompanySettingsRequest {
   };
 }
 
-export function CompanySettingsTab() {
+/** `readOnly` (View level): every field disabled and no Save Settings. */
+export function CompanySettingsTab({ readOnly = false }: { readOnly?: boolean }) {
   const settings = useCompanySettings();
   const { data, isPending, isError } = settings;
   if (isPending) return <Spinner label="Loading company settings" />;
   if (isError) return <LoadError title={SETTINGS_MESSAGES.settingsFailed} query={settings} />;
-  return <CompanySettingsForm settings={data} />;
+  return <CompanySettingsForm settings={data} readOnly={readOnly} />;
 }
 
 /** A year's start month (chosen) and its end month (calculated: the month before), as one pair. */
@@ -122,7 +123,7 @@ function YearStartFields({
   );
 }
 
-function CompanySettingsForm({ settings }: { settings: CompanySettings }) {
+function CompanySettingsForm({ settings, readOnly }: { settings: CompanySettings; readOnly: boolean }) {
   const id = useId();
   const ids = {
     hours: `${id}-hours`,
@@ -180,155 +181,160 @@ function CompanySettingsForm({ settings }: { settings: CompanySettings }) {
 
   return (
     <form className="grid gap-6" onSubmit={submit} noValidate>
-      <Card>
-        <CardHeader>
-          <CardTitle>HR Settings</CardTitle>
-          <CardDescription>Working hours, holiday entitlement and the company's years.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4 md:grid-cols-2">
-          <FormField
-            id={ids.hours}
-            label="Full-time hours per day"
-            error={errors.fullTimeHoursPerDay}
-            hint="0.5 to 24, in steps of 0.5"
-          >
-            <Input
-              {...aria(ids.hours, 'fullTimeHoursPerDay')}
-              type="number"
-              inputMode="decimal"
-              min={0.5}
-              max={24}
-              step={0.5}
-              value={draft.fullTimeHoursPerDay}
-              onChange={(e) => set('fullTimeHoursPerDay', e.target.value)}
+      {/* A disabled fieldset disables every control in it, the checkboxes and selects included. */}
+      <fieldset disabled={readOnly} className="contents">
+        <Card>
+          <CardHeader>
+            <CardTitle>HR Settings</CardTitle>
+            <CardDescription>Working hours, holiday entitlement and the company's years.</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-4 md:grid-cols-2">
+            <FormField
+              id={ids.hours}
+              label="Full-time hours per day"
+              error={errors.fullTimeHoursPerDay}
+              hint="0.5 to 24, in steps of 0.5"
+            >
+              <Input
+                {...aria(ids.hours, 'fullTimeHoursPerDay')}
+                type="number"
+                inputMode="decimal"
+                min={0.5}
+                max={24}
+                step={0.5}
+                value={draft.fullTimeHoursPerDay}
+                onChange={(e) => set('fullTimeHoursPerDay', e.target.value)}
+              />
+            </FormField>
+            <FormField
+              id={ids.days}
+              label="Annual holiday entitlement (days)"
+              error={errors.annualHolidayDaysEntitlement}
+              hint="0 to 365"
+            >
+              <Input
+                {...aria(ids.days, 'annualHolidayDaysEntitlement')}
+                type="number"
+                inputMode="decimal"
+                min={0}
+                max={365}
+                step={0.5}
+                value={draft.annualHolidayDaysEntitlement}
+                onChange={(e) => set('annualHolidayDaysEntitlement', e.target.value)}
+              />
+            </FormField>
+            <YearStartFields
+              startId={ids.holidayStart}
+              endId={ids.holidayEnd}
+              year="Holiday year"
+              month={draft.holidayYearStartMonth}
+              error={errors.holidayYearStartMonth}
+              onChange={(month) => set('holidayYearStartMonth', month)}
             />
-          </FormField>
-          <FormField
-            id={ids.days}
-            label="Annual holiday entitlement (days)"
-            error={errors.annualHolidayDaysEntitlement}
-            hint="0 to 365"
-          >
-            <Input
-              {...aria(ids.days, 'annualHolidayDaysEntitlement')}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              max={365}
-              step={0.5}
-              value={draft.annualHolidayDaysEntitlement}
-              onChange={(e) => set('annualHolidayDaysEntitlement', e.target.value)}
+            <YearStartFields
+              startId={ids.financialStart}
+              endId={ids.financialEnd}
+              year="Financial year"
+              month={draft.financialYearStartMonth}
+              error={errors.financialYearStartMonth}
+              onChange={(month) => set('financialYearStartMonth', month)}
             />
-          </FormField>
-          <YearStartFields
-            startId={ids.holidayStart}
-            endId={ids.holidayEnd}
-            year="Holiday year"
-            month={draft.holidayYearStartMonth}
-            error={errors.holidayYearStartMonth}
-            onChange={(month) => set('holidayYearStartMonth', month)}
-          />
-          <YearStartFields
-            startId={ids.financialStart}
-            endId={ids.financialEnd}
-            year="Financial year"
-            month={draft.financialYearStartMonth}
-            error={errors.financialYearStartMonth}
-            onChange={(month) => set('financialYearStartMonth', month)}
-          />
-          <fieldset
-            className="grid gap-2 md:col-span-2"
-            aria-describedby={errors.workingDaysPattern ? `${id}-days-error` : undefined}
-          >
-            <legend className="mb-2 text-sm font-medium">Working days</legend>
-            <div className="flex flex-wrap gap-x-5 gap-y-3">
-              {WEEKDAYS.map((day) => (
-                <div key={day} className="flex items-center gap-2">
-                  <Checkbox
-                    id={`${id}-${day}`}
-                    checked={draft.workingDaysPattern.includes(day)}
-                    onCheckedChange={(checked) => toggleDay(day, checked === true)}
-                  />
-                  <Label htmlFor={`${id}-${day}`} className="font-normal">
-                    {dayLabel(day)}
-                  </Label>
-                </div>
-              ))}
+            <fieldset
+              className="grid gap-2 md:col-span-2"
+              aria-describedby={errors.workingDaysPattern ? `${id}-days-error` : undefined}
+            >
+              <legend className="mb-2 text-sm font-medium">Working days</legend>
+              <div className="flex flex-wrap gap-x-5 gap-y-3">
+                {WEEKDAYS.map((day) => (
+                  <div key={day} className="flex items-center gap-2">
+                    <Checkbox
+                      id={`${id}-${day}`}
+                      checked={draft.workingDaysPattern.includes(day)}
+                      onCheckedChange={(checked) => toggleDay(day, checked === true)}
+                    />
+                    <Label htmlFor={`${id}-${day}`} className="font-normal">
+                      {dayLabel(day)}
+                    </Label>
+                  </div>
+                ))}
+              </div>
+              {errors.workingDaysPattern && (
+                <p id={`${id}-days-error`} className="text-sm text-destructive">
+                  {errors.workingDaysPattern}
+                </p>
+              )}
+            </fieldset>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Product Settings</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <div className="flex items-center justify-between gap-4">
+              <Label htmlFor={ids.round}>Round RSP to whole numbers</Label>
+              <Switch
+                id={ids.round}
+                checked={draft.roundRspToWholeNumbers}
+                onCheckedChange={(v) => set('roundRspToWholeNumbers', v)}
+              />
             </div>
-            {errors.workingDaysPattern && (
-              <p id={`${id}-days-error`} className="text-sm text-destructive">
-                {errors.workingDaysPattern}
-              </p>
-            )}
-          </fieldset>
-        </CardContent>
-      </Card>
+          </CardContent>
+        </Card>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Product Settings</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <div className="flex items-center justify-between gap-4">
-            <Label htmlFor={ids.round}>Round RSP to whole numbers</Label>
-            <Switch
-              id={ids.round}
-              checked={draft.roundRspToWholeNumbers}
-              onCheckedChange={(v) => set('roundRspToWholeNumbers', v)}
-            />
-          </div>
-        </CardContent>
-      </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Cloud Storage Settings</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4 md:grid-cols-2">
+            <div className="flex items-center justify-between gap-4 md:col-span-2">
+              <Label htmlFor={ids.cloud}>Cloud storage enabled</Label>
+              <Switch
+                id={ids.cloud}
+                checked={draft.cloudStorageEnabled}
+                onCheckedChange={(v) => set('cloudStorageEnabled', v)}
+              />
+            </div>
+            <FormField id={ids.provider} label="Primary provider">
+              <NativeSelect
+                id={ids.provider}
+                value={draft.primaryCloudProvider}
+                onChange={(e) => set('primaryCloudProvider', e.target.value as Draft['primaryCloudProvider'])}
+              >
+                {PRIMARY_CLOUD_PROVIDERS.map((p) => (
+                  <option key={p} value={p}>
+                    {PROVIDER_LABELS[p]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+            <FormField id={ids.folders} label="Folder structure">
+              <NativeSelect
+                id={ids.folders}
+                value={draft.cloudStorageFolderStructure}
+                onChange={(e) =>
+                  set('cloudStorageFolderStructure', e.target.value as Draft['cloudStorageFolderStructure'])
+                }
+              >
+                {CLOUD_FOLDER_STRUCTURES.map((f) => (
+                  <option key={f} value={f}>
+                    {FOLDER_LABELS[f]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormField>
+          </CardContent>
+        </Card>
+      </fieldset>
 
-      <Card>
-        <CardHeader>
-          <CardTitle>Cloud Storage Settings</CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-4 md:grid-cols-2">
-          <div className="flex items-center justify-between gap-4 md:col-span-2">
-            <Label htmlFor={ids.cloud}>Cloud storage enabled</Label>
-            <Switch
-              id={ids.cloud}
-              checked={draft.cloudStorageEnabled}
-              onCheckedChange={(v) => set('cloudStorageEnabled', v)}
-            />
-          </div>
-          <FormField id={ids.provider} label="Primary provider">
-            <NativeSelect
-              id={ids.provider}
-              value={draft.primaryCloudProvider}
-              onChange={(e) => set('primaryCloudProvider', e.target.value as Draft['primaryCloudProvider'])}
-            >
-              {PRIMARY_CLOUD_PROVIDERS.map((p) => (
-                <option key={p} value={p}>
-                  {PROVIDER_LABELS[p]}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
-          <FormField id={ids.folders} label="Folder structure">
-            <NativeSelect
-              id={ids.folders}
-              value={draft.cloudStorageFolderStructure}
-              onChange={(e) =>
-                set('cloudStorageFolderStructure', e.target.value as Draft['cloudStorageFolderStructure'])
-              }
-            >
-              {CLOUD_FOLDER_STRUCTURES.map((f) => (
-                <option key={f} value={f}>
-                  {FOLDER_LABELS[f]}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormField>
-        </CardContent>
-      </Card>
-
-      <div>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save Settings'}
-        </Button>
-      </div>
+      {!readOnly && (
+        <div>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save Settings'}
+          </Button>
+        </div>
+      )}
     </form>
   );
 }

@@ -24,7 +24,8 @@ import { useSavePermissions } from '../api/save-permissions';
 /** With no stored row a section is open to whatever the role allows (ADR 0004), shown as Full. */
 const DEFAULT_LEVEL: AccessLevel = 'full';
 
-export function PermissionsTab() {
+/** `readOnly` (View level): the grid's levels shown in disabled selects, and no Save. */
+export function PermissionsTab({ readOnly = false }: { readOnly?: boolean }) {
   const permissions = usePermissions();
   const { data, isPending, isError } = permissions;
   const save = useSavePermissions();
@@ -99,7 +100,7 @@ export function PermissionsTab() {
             unrestricted.
           </CardDescription>
         </div>
-        {pending.size > 0 && (
+        {!readOnly && pending.size > 0 && (
           <Button onClick={submit} disabled={save.isPending}>
             {save.isPending ? 'Saving...' : `Save Changes (${pending.size})`}
           </Button>
@@ -157,6 +158,7 @@ export function PermissionsTab() {
                             <NativeSelect
                               aria-label={`${section.displayName} access for ${name}`}
                               value={levelOf(user.id, section.id)}
+                              disabled={readOnly}
                               onChange={(e) =>
                                 change(user.id, section.id as SectionId, e.target.value as AccessLevel)
                               }

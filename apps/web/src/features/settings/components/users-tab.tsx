@@ -6,7 +6,15 @@ import { LoadError } from '@/components/load-error';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import {
+  STICKY_ACTIONS,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { useCancelInvitation } from '../api/cancel-invitation';
@@ -25,24 +33,29 @@ const isAssignable = (role: string | null): role is AssignableRole =>
 export function UsersTab({
   currentUserId,
   showSecurityEvents,
+  readOnly = false,
 }: {
   currentUserId: string;
   /** Super admins (and developers) read the company's security events here. */
   showSecurityEvents: boolean;
+  /** View level: the lists without the controls that change them (the server refuses them). */
+  readOnly?: boolean;
 }) {
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
-      <div className="flex justify-end">
-        <CreateUserDialog />
-      </div>
-      <ActiveUsers currentUserId={currentUserId} />
-      <RecentlyCreatedUsers />
+      {!readOnly && (
+        <div className="flex justify-end">
+          <CreateUserDialog />
+        </div>
+      )}
+      <ActiveUsers currentUserId={currentUserId} readOnly={readOnly} />
+      <RecentlyCreatedUsers readOnly={readOnly} />
       {showSecurityEvents && <SecurityEventsCard />}
     </div>
   );
 }
 
-function ActiveUsers({ currentUserId }: { currentUserId: string }) {
+function ActiveUsers({ currentUserId, readOnly }: { currentUserId: string; readOnly: boolean }) {
   const users = useUsers();
   const { data, isPending, isError } = users;
   const updateRole = useUpdateUserRole();
@@ -87,7 +100,7 @@ function ActiveUsers({ currentUserId }: { currentUserId: string }) {
               <TableRow>
                 <TableHead>User</TableHead>
                 <TableHead>Role</TableHead>
-                <TableHead className="text-right">Actions</TableHead>
+                <TableHead className={`text-right ${STICKY_ACTIONS}`}>Actions</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -106,7 +119,7 @@ function ActiveUsers({ currentUserId }: { currentUserId: string }) {
                           aria-label={`Role of ${name}`}
                           className="min-w-36"
                           value={user.role ?? 'operative'}
-                          disabled={updateRole.isPending}
+                          disabled={readOnly || updateRole.isPending}
                           onChange={(e) => changeRole(user.id, e.target.value as AssignableRole)}
                         >
                           {ASSIGNABLE_ROLES.map((role) => (
@@ -119,8 +132,8 @@ function ActiveUsers({ currentUserId }: { currentUserId: string }) {
                         <span className="text-sm">{user.role ? roleLabel(user.role) : 'No role'}</span>
                       )}
                     </TableCell>
-                    <TableCell className="text-right">
-                      {editable && user.id !== currentUserId && (
+                    <TableCell className={`text-right whitespace-nowrap ${STICKY_ACTIONS}`}>
+                      {editable && !readOnly && user.id !== currentUserId && (
                         <ConfirmButton
                           label={`Reset password of ${name}`}
                           title="Reset password?"
@@ -132,7 +145,7 @@ function ActiveUsers({ currentUserId }: { currentUserId: string }) {
                           <KeyRound aria-hidden="true" />
                         </ConfirmButton>
                       )}
-                      {editable && user.id !== currentUserId && (
+                      {editable && !readOnly && user.id !== currentUserId && (
                         <ConfirmButton
                           label={`Remove ${name}`}
                           title="Remove user?"
@@ -156,7 +169,7 @@ function ActiveUsers({ currentUserId }: { currentUserId: string }) {
   );
 }
 
-function RecentlyCreatedUsers() {
+function RecentlyCreatedUsers({ readOnly }: { readOnly: boolean }) {
   const invitations = useInvitations();
   const { data, isPending, isError } = invitations;
   const cancel = useCancelInvitation();
@@ -180,7 +193,7 @@ function RecentlyCreatedUsers() {
                 <TableHead>Email</TableHead>
                 <TableHead>Role</TableHead>
                 <TableHead>Created</TableHead>
-                <TableHead className="text-right">Actions</TableHead>
+                <TableHead className={`text-right ${STICKY_ACTIONS}`}>Actions</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -189,22 +202,24 @@ function RecentlyCreatedUsers() {
                   <TableCell>{invitation.email}</TableCell>
                   <TableCell>{roleLabel(invitation.role)}</TableCell>
                   <TableCell>{new Date(invitation.createdAt).toLocaleDateString()}</TableCell>
-                  <TableCell className="text-right">
-                    <ConfirmButton
-                      label={`Delete record for ${invitation.email}`}
-                      title="Delete this record?"
-                      description={`The pending record for ${invitation.email} will be deleted.`}
-                      confirmLabel="Delete Record"
-                      disabled={cancel.isPending}
-                      onConfirm={() =>
-                        cancel.mutate(invitation.id, {
-                          onSuccess: () => notify.success(SETTINGS_MESSAGES.invitationCancelled),
-                          onError: () => notify.error(SETTINGS_MESSAGES.cancelInvitationFailed),
-                        })
-                      }
-                    >
-                      <Trash2 aria-hidden="true" />
-                    </ConfirmButton>
+                  <TableCell className={`text-right whitespace-nowrap ${STICKY_ACTIONS}`}>
+                    {!readOnly && (
+                      <ConfirmButton
+                        label={`Delete record for ${invitation.email}`}
+                        title="Delete this record?"
+                        description={`The pending record for ${invitation.email} will be deleted.`}
+                        confirmLabel="Delete Record"
+                        disabled={cancel.isPending}
+                        onConfirm={() =>
+                          cancel.mutate(invitation.id, {
+                            onSuccess: () => notify.success(SETTINGS_MESSAGES.invitationCancelled),
+                            onError: () => notify.error(SETTINGS_MESSAGES.cancelInvitationFailed),
+                          })
+                        }
+                      >
+                        <Trash2 aria-hidden="true" />
+                      </ConfirmButton>
+                    )}
                   </TableCell>
                 </TableRow>
               ))}

@@ -20,7 +20,8 @@ const STATUS_LABELS: Record<SlackConnectionStatus, string> = {
   token_expired: 'Token Expired',
 };
 
-export function SlackIntegrationTab() {
+/** `readOnly` (View level): the connection's status without Connect or Disconnect. */
+export function SlackIntegrationTab({ readOnly = false }: { readOnly?: boolean }) {
   const connection = useSlackConnection();
   const status = connection.data?.status;
   const { connect, pending } = useConnectSlack({
@@ -87,7 +88,7 @@ export function SlackIntegrationTab() {
           </>
         )}
       </CardContent>
-      {!connection.isPending && !connection.isError && (
+      {!readOnly && !connection.isPending && !connection.isError && (
         <CardFooter className="gap-2">
           {status === 'connected' ? (
             <Button variant="destructive" onClick={onDisconnect} disabled={disconnect.isPending}>

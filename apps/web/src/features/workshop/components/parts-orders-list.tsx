@@ -3,9 +3,10 @@ import { isPartSatisfied } from '@hr/shared/workshop/job-rules';
 import { WORKSHOP_MESSAGES } from '@hr/shared/workshop/workshop-messages';
 import { LoadError } from '@/components/load-error';
 import { errorMessage } from '@/lib/api-client';
+import { useInvalidateOnCompanyChange } from '@/lib/company-changed';
 import { useMe } from '@/lib/session';
 import { usePartsOrders } from '../api/get-parts-orders';
-import { useCompanyChangedReload } from '../use-company-changed-reload';
+import { workshopKeys } from '../api/workshop-keys';
 import { workshopAbilities } from '../workshop-access';
 import { DeadlineLabel } from './deadline-label';
 import { formatQuantity } from './format';
@@ -16,7 +17,7 @@ import { JOB_STATUS_LABELS, StatusPill } from './status-pill';
 export function PartsOrdersList() {
   const { data: me } = useMe();
   const abilities = workshopAbilities(me);
-  useCompanyChangedReload();
+  useInvalidateOnCompanyChange(workshopKeys.all);
   const orders = usePartsOrders(me?.company?.id ?? null);
 
   if (orders.isPending) {

@@ -1,0 +1,37 @@
+/** Every route of the app (each /holidays and /settings tab apart), shared by the widths spec and the screenshot script. */
+export const COMMON_ROUTES = [
+  '/',
+  '/attendance',
+  '/holidays?tab=overview',
+  '/holidays?tab=request',
+  '/holidays?tab=calendar',
+  '/holidays?tab=requests',
+  '/holidays?tab=approvals',
+  '/expenses',
+  '/performance',
+  '/profile',
+  '/company',
+  '/employees',
+  '/settings',
+  '/hubspot',
+  '/operations',
+  '/orders',
+  '/customer-management',
+  '/finance',
+  '/hire-fleet-management',
+  '/hire-orders',
+  '/create-hire-order',
+  '/sim-cards/create-order',
+  '/subscriptions/customers',
+  '/sim-card-management',
+  '/mobile-home',
+  '/mobile-holiday',
+  '/mobile-absence',
+  '/mobile-expense',
+  '/mobile-chat',
+  '/no-such-page',
+];
+
+export const SETTINGS_TABS = ['permissions', 'users', 'company', 'cloud-storage', 'slack-integration'].map(
+  (tab) => `/settings?tab=${tab}`,
+);
