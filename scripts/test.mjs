@@ -28,7 +28,7 @@ function withoutDatabaseUrl() {
 }
 const onPostgres = { ...withoutDatabaseUrl(), TEST_DATABASE_URL: databaseUrl };
 
-/** A step: `[name, command, args, env]`; `needs` names a step that must have passed first. */
+/** A step to run: `needs` names a step that must have passed first (else it is not run, and fails). */
 const step = (name, command, args, env = withoutDatabaseUrl(), needs = undefined) => ({
   name,
   command,

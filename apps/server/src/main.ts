@@ -15,7 +15,7 @@ import {
 import path from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app.ts';
-import { openDatabase } from './db/client.ts';
+import { checkPostgresConnection, openDatabase } from './db/client.ts';
 import { withDatabaseStartupErrors } from './db/connection-errors.ts';
 import { assertServingRoleIsRestricted, runMigrations } from './db/migrate.ts';
 import { loadEnv } from './env.ts';
@@ -77,6 +77,19 @@ await runEntryPoint(async () => {
     server.close();
     throw err;
   });
+  // The listener's own connection (behind a transaction pooler), checked before anything is migrated.
+  const listenUrl = env.DATABASE_URL ? env.DATABASE_LISTEN_URL : undefined;
+  if (listenUrl) {
+    await withDatabaseStartupErrors(
+      listenUrl,
+      () => checkPostgresConnection(listenUrl),
+      'DATABASE_LISTEN_URL',
+    ).catch(async (err: unknown) => {
+      server.close();
+      await database.close();
+      throw err;
+    });
+  }
   // The first statements on PostgreSQL: a missing database or a stopped server is one line.
   await withDatabaseStartupErrors(env.DATABASE_URL, () => runMigrations(database));
   await assertServingRoleIsRestricted(database.db);

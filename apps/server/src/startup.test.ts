@@ -20,7 +20,13 @@ afterEach(async () => {
 
 async function startServer(env: Record<string, string>) {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'error', NODE_ENV: 'development', ...env };
-  for (const key of ['DATABASE_URL', 'TEST_DATABASE_URL', 'AUTH_SECRET', 'SEED_DEMO']) {
+  for (const key of [
+    'DATABASE_URL',
+    'DATABASE_LISTEN_URL',
+    'TEST_DATABASE_URL',
+    'AUTH_SECRET',
+    'SEED_DEMO',
+  ]) {
     if (!(key in env)) delete childEnv[key];
   }
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -100,6 +106,21 @@ describe('start-up failures are one clear line and exit 1', () => {
     expectOneLine(
       run,
       'Refusing to start: cannot reach PostgreSQL at 127.0.0.1:1 (ECONNREFUSED); start the database server or correct DATABASE_URL.',
+    );
+  });
+
+  it('a DATABASE_LISTEN_URL whose server is down is named before anything is migrated', async () => {
+    const run = await startServer({
+      // Never contacted: the listener's connection is checked first.
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:1/hr',
+      DATABASE_LISTEN_URL: 'postgres://postgres@127.0.0.1:2/hr',
+      AUTH_SECRET: SECRET,
+      DATA_DIR: dataDir(),
+      PORT: '0',
+    });
+    expectOneLine(
+      run,
+      'Refusing to start: cannot reach PostgreSQL at 127.0.0.1:2 (ECONNREFUSED); start the database server or correct DATABASE_LISTEN_URL.',
     );
   });
 

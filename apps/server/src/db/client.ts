@@ -121,6 +121,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
 }
 
+/**
+ * Start-up check of DATABASE_LISTEN_URL: the listener connects lazily (the first event stream), so a
+ * wrong URL would otherwise only show as live notifications that never arrive.
+ */
+export async function checkPostgresConnection(connectionString: string): Promise<void> {
+  const client = new pg.Client({ connectionString });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.query('select 1');
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
 const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000];
 
 /** One dedicated connection running LISTEN; it reconnects with back-off when the server goes away. */

@@ -22,8 +22,15 @@ function errorCode(err: unknown): string | undefined {
   return Array.isArray(inner) ? errorCode(inner[0]) : undefined;
 }
 
-/** The StartupError for a PostgreSQL failure while connecting, or null when `err` is something else. */
-export function databaseStartupError(err: unknown, databaseUrl: string): StartupError | null {
+/**
+ * The StartupError for a PostgreSQL failure while connecting, or null when `err` is something else.
+ * `variable` is the setting the URL came from, named in the fix.
+ */
+export function databaseStartupError(
+  err: unknown,
+  databaseUrl: string,
+  variable = 'DATABASE_URL',
+): StartupError | null {
   if (err instanceof StartupError) return err;
   let url: URL;
   try {
@@ -38,20 +45,20 @@ export function databaseStartupError(err: unknown, databaseUrl: string): Startup
   const code = errorCode(err);
   // Drizzle wraps a failed query; the driver's error is its cause.
   const cause = code ? undefined : (err as { cause?: unknown } | null)?.cause;
-  if (cause) return databaseStartupError(cause, databaseUrl);
+  if (cause) return databaseStartupError(cause, databaseUrl, variable);
   if (code === '3D000') {
     return new StartupError(
-      `Refusing to start: the database "${database}" does not exist on ${host}:${port}; create it with: createdb -h ${host} -p ${port} -U ${user} ${database} (or correct DATABASE_URL).`,
+      `Refusing to start: the database "${database}" does not exist on ${host}:${port}; create it with: createdb -h ${host} -p ${port} -U ${user} ${database} (or correct ${variable}).`,
     );
   }
   if (code && UNREACHABLE.has(code)) {
     return new StartupError(
-      `Refusing to start: cannot reach PostgreSQL at ${host}:${port} (${code}); start the database server or correct DATABASE_URL.`,
+      `Refusing to start: cannot reach PostgreSQL at ${host}:${port} (${code}); start the database server or correct ${variable}.`,
     );
   }
   if (code === '28P01' || code === '28000') {
     return new StartupError(
-      `Refusing to start: PostgreSQL at ${host}:${port} refused the login of user "${user}"; correct the user or password in DATABASE_URL.`,
+      `Refusing to start: PostgreSQL at ${host}:${port} refused the login of user "${user}"; correct the user or password in ${variable}.`,
     );
   }
   return null;
@@ -61,10 +68,11 @@ export function databaseStartupError(err: unknown, databaseUrl: string): Startup
 export async function withDatabaseStartupErrors<T>(
   databaseUrl: string | undefined,
   step: () => Promise<T>,
+  variable = 'DATABASE_URL',
 ): Promise<T> {
   try {
     return await step();
   } catch (err) {
-    throw (databaseUrl && databaseStartupError(err, databaseUrl)) || err;
+    throw (databaseUrl && databaseStartupError(err, databaseUrl, variable)) || err;
   }
 }
