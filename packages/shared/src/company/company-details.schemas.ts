@@ -1,4 +1,4 @@
-/** Contracts of the Company details screen and the company switch (spec sections 2, 5, 8). */
+/** Contracts of the Company details screen and the company switch. */
 import { z } from 'zod';
 import { COMPANY_MESSAGES } from './company-messages.ts';
 
@@ -63,3 +63,6 @@ export const switchCompanyResponseSchema = z.object({
   company: companyOptionSchema,
 });
 export type SwitchCompanyResponse = z.infer<typeof switchCompanyResponseSchema>;
+
+/** `POST /api/v1/company/logo`: where the new logo is served. */
+export const logoUploadResponseSchema = z.object({ logoUrl: z.string() });
