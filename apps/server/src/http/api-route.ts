@@ -24,23 +24,40 @@ export const uuidParam = (message: string = MESSAGES.notFound) =>
 /** `{id}` path parameters. */
 export const idParams = z.object({ id: uuidParam() });
 
+type ValidationResult = { target: string } & ({ success: true } | { success: false; error: z.ZodError });
+
 /**
  * A failed validation answers as every handler did before: 400 with the first field's message and
  * `fields` (`fieldMessages`); a path parameter that does not parse names nothing: 404 with its message.
  */
-function validationHook(
-  result: { target: string } & ({ success: true } | { success: false; error: z.ZodError }),
-) {
+function validationHook(result: ValidationResult) {
   if (result.success) return;
   if (result.target === 'param') throw errors.notFound(result.error.issues[0]?.message ?? MESSAGES.notFound);
   throw validationError(result.error);
 }
 
+/** Every failed validation, path parameters too, is a 400 with the first field's message. */
+function validationHook400(result: ValidationResult) {
+  if (!result.success) throw validationError(result.error);
+}
+
+function router(hook: (result: ValidationResult) => void, gates: MiddlewareHandler<AppEnv>[]) {
+  const created = new OpenAPIHono<AppEnv>({ defaultHook: hook });
+  if (gates.length) created.use('*', ...gates);
+  return created;
+}
+
 /** The router every feature declares its routes on; `gates` run before each of its routes (role, section). */
 export function apiRouter(...gates: MiddlewareHandler<AppEnv>[]) {
-  const router = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  if (gates.length) router.use('*', ...gates);
-  return router;
+  return router(validationHook, gates);
+}
+
+/**
+ * `apiRouter` whose bad path parameters are 400s with the parameter's message, not 404s: Settings'
+ * users and invitations ("Unknown record") and notifications ("Unknown notification") answer so.
+ */
+export function apiRouterRefusingBadParams(...gates: MiddlewareHandler<AppEnv>[]) {
+  return router(validationHook400, gates);
 }
 
 /** Default JSON body cap; upload routes that carry a file as base64 raise it (`bodyLimit`). */
@@ -128,7 +145,7 @@ export function defineRoute<P extends string, R extends Omit<RouteConfig, 'path'
   const jsonRequest = request?.body?.content?.['application/json'] !== undefined;
   const isPublic = Array.isArray(config.security) && config.security.length === 0;
   const statuses = new Set<ErrorStatus>(options.errors ?? []);
-  if (request?.body || request?.query) statuses.add(400);
+  if (request?.body || request?.query || request?.params) statuses.add(400);
   if (request?.params) statuses.add(404);
   if (request?.body) statuses.add(413);
   if (!isPublic) {

@@ -8,7 +8,7 @@ import {
 } from '@hr/shared/notifications/notifications.schemas';
 import { streamSSE } from 'hono/streaming';
 import type { Db } from '../../db/client.ts';
-import { apiRouter, defineRoute, jsonResponse, uuidParam } from '../../http/api-route.ts';
+import { apiRouterRefusingBadParams, defineRoute, jsonResponse, uuidParam } from '../../http/api-route.ts';
 import type { NotificationHub } from '../../realtime/notification-hub.ts';
 import { isSessionActive } from '../auth/session.service.ts';
 import {
@@ -30,7 +30,7 @@ const RETRY_MS = 2000;
  */
 export function notificationsRoutes(deps: { db: Db; hub: NotificationHub; sessionCheckMs?: number }) {
   const sessionCheckMs = deps.sessionCheckMs ?? HEARTBEAT_MS;
-  return apiRouter()
+  return apiRouterRefusingBadParams()
     .openapi(
       defineRoute({
         method: 'get',

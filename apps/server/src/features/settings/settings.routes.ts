@@ -3,6 +3,7 @@
  * super_admin (role gate of the Settings screen), and each part also needs its own section level.
  */
 
+import { z } from '@hono/zod-openapi';
 import { RECOVERY_MESSAGES } from '@hr/shared/auth/recovery.schemas';
 import {
   companySettingsRequestSchema,
@@ -21,12 +22,12 @@ import {
 import type { Context } from 'hono';
 import type { Db } from '../../db/client.ts';
 import {
-  apiRouter,
+  apiRouterRefusingBadParams,
   defineRoute,
-  idParams,
   jsonBody,
   jsonResponse,
   messageResponse,
+  uuidParam,
 } from '../../http/api-route.ts';
 import type { AppEnv } from '../../http/app-env.ts';
 import { requireRole, requireSection } from '../../http/session.ts';
@@ -46,6 +47,8 @@ import {
   sendUserPasswordReset,
 } from './settings.service.ts';
 
+const recordParams = z.object({ id: uuidParam('Unknown record') });
+
 export function settingsRoutes(deps: { db: Db; auth: Auth; trustProxy: boolean }) {
   const { db } = deps;
   const meta = (c: Context<AppEnv>) => ({
@@ -57,7 +60,7 @@ export function settingsRoutes(deps: { db: Db; auth: Auth; trustProxy: boolean }
   // Sending the reset email (ADR 0054) removes and grants nothing: Admin is enough.
   const resetPasswords = requireSection('user-management', 'admin');
 
-  return apiRouter(requireRole('super_admin'), requireSection('settings', 'view'))
+  return apiRouterRefusingBadParams(requireRole('super_admin'), requireSection('settings', 'view'))
     .openapi(
       defineRoute({
         method: 'get',
@@ -116,7 +119,7 @@ export function settingsRoutes(deps: { db: Db; auth: Auth; trustProxy: boolean }
           path: '/users/{id}/role',
           summary: "Change a user's role",
           middleware: manageUsers,
-          request: { params: idParams, body: jsonBody(updateRoleRequestSchema) },
+          request: { params: recordParams, body: jsonBody(updateRoleRequestSchema) },
           responses: { 200: jsonResponse(updateRoleResponseSchema, 'Changed') },
         },
         { errors: [409] },
@@ -134,7 +137,7 @@ export function settingsRoutes(deps: { db: Db; auth: Auth; trustProxy: boolean }
           path: '/users/{id}',
           summary: 'Remove a user',
           middleware: manageUsers,
-          request: { params: idParams },
+          request: { params: recordParams },
           responses: { 200: messageResponse('Removed') },
         },
         { errors: [409] },
@@ -151,7 +154,7 @@ export function settingsRoutes(deps: { db: Db; auth: Auth; trustProxy: boolean }
           path: '/users/{id}/reset-password',
           summary: 'Send a user the password reset e-mail',
           middleware: resetPasswords,
-          request: { params: idParams },
+          request: { params: recordParams },
           responses: { 200: messageResponse('Sent') },
         },
         { errors: [429] },
@@ -178,7 +181,7 @@ export function settingsRoutes(deps: { db: Db; auth: Auth; trustProxy: boolean }
         path: '/invitations/{id}',
         summary: 'Cancel an invitation',
         middleware: manageUsers,
-        request: { params: idParams },
+        request: { params: recordParams },
         responses: { 200: messageResponse('Cancelled') },
       }),
       async (c) => {

@@ -23,7 +23,7 @@ import type { Db } from '../../db/client.ts';
 import { apiRouter, defineRoute, jsonBody, jsonResponse, uuidParam } from '../../http/api-route.ts';
 import { cachedRead, type ReadCache } from '../../http/read-cache.ts';
 import { requireSection } from '../../http/session.ts';
-import { getJob, getJobBoard, getJobPage, getPartsOrders } from './board-reads.ts';
+import { getJob, getJobBoard, getJobPage, getPartsOrders } from './board-reads.service.ts';
 import {
   issueJob,
   markScheduled,
@@ -32,7 +32,7 @@ import {
   resetSchedule,
   saveSchedule,
   updateJob,
-} from './job-commands.ts';
+} from './job-commands.service.ts';
 
 const jobParams = z.object({ id: uuidParam(WORKSHOP_MESSAGES.jobNotFound) });
 /** A job and one of its component slots, 1..20 (else the part is not found). */

@@ -22,8 +22,8 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { withTenant } from '../../db/tenant.ts';
 import { type Principal, tenantOf } from '../../http/app-env.ts';
-import { partCountsOf, refreshJobLists } from './job-lists.ts';
-import { buildJobs, loadJob, titleOf, today } from './jobs.ts';
+import { partCountsOf, refreshJobLists } from './job-lists.service.ts';
+import { buildJobs, loadJob, titleOf, today } from './jobs.service.ts';
 import { planPage } from './page-planning.ts';
 import {
   type BoardSlice,

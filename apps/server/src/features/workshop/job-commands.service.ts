@@ -18,8 +18,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { withTenant } from '../../db/tenant.ts';
 import { type Principal, tenantOf } from '../../http/app-env.ts';
 import { errors } from '../../http/app-error.ts';
-import { refreshJobLists } from './job-lists.ts';
-import { loadJob } from './jobs.ts';
+import { refreshJobLists } from './job-lists.service.ts';
+import { loadJob } from './jobs.service.ts';
 import {
   addStock,
   findSchedule,
@@ -29,6 +29,9 @@ import {
   saveSchedule as saveScheduleRow,
   updateWorkOrder,
 } from './workshop.repository.ts';
+
+/** A quantity the order or delivery cannot take: 400 on the quantity field. */
+const quantityRefused = (message: string) => errors.validation({ quantity: message }, message);
 
 /** The locked work order's part at `index`, with its entry (a fresh one when never ordered). */
 async function lockPart(tx: Tx, principal: Principal, jobId: string, index: number) {
@@ -57,17 +60,10 @@ export async function orderPart(
     const { part, entry, withEntry } = await lockPart(tx, principal, jobId, index);
     // A part the component database does not know could never be received (its stock cannot be
     // updated), so the job would wait in Orders for ever: refuse the order instead.
-    if (!part.known)
-      throw errors.validation(
-        { quantity: WORKSHOP_MESSAGES.orderUnknownComponent },
-        WORKSHOP_MESSAGES.orderUnknownComponent,
-      );
+    if (!part.known) throw quantityRefused(WORKSHOP_MESSAGES.orderUnknownComponent);
     const ordered = roundQuantity(quantity);
     if (ordered < entry.quantityReceived)
-      throw errors.validation(
-        { quantity: WORKSHOP_MESSAGES.orderBelowReceived(entry.quantityReceived) },
-        WORKSHOP_MESSAGES.orderBelowReceived(entry.quantityReceived),
-      );
+      throw quantityRefused(WORKSHOP_MESSAGES.orderBelowReceived(entry.quantityReceived));
     const next = settleProcurementEntry({ ...entry, quantityOrdered: ordered });
     await updateWorkOrder(tx, principal.companyId, jobId, { partsProcurementStatus: withEntry(next) });
     await refreshJobLists(tx, principal.companyId, { kind: 'ids', ids: [jobId] });
@@ -88,22 +84,14 @@ export async function receivePart(
 ): Promise<Job> {
   return withTenant(db, tenantOf(principal), async (tx) => {
     const { part, entry, withEntry } = await lockPart(tx, principal, jobId, index);
-    if (!entry.isOrdered)
-      throw errors.validation(
-        { quantity: WORKSHOP_MESSAGES.receiveNotOrdered },
-        WORKSHOP_MESSAGES.receiveNotOrdered,
-      );
+    if (!entry.isOrdered) throw quantityRefused(WORKSHOP_MESSAGES.receiveNotOrdered);
     const delivered = roundQuantity(quantity);
     const balance = roundQuantity(entry.quantityOrdered - entry.quantityReceived);
     if (delivered > balance) {
       const message = WORKSHOP_MESSAGES.receiveExceedsOrdered(balance, entry.quantityOrdered);
-      throw errors.validation({ quantity: message }, message);
+      throw quantityRefused(message);
     }
-    if (!part.known)
-      throw errors.validation(
-        { quantity: WORKSHOP_MESSAGES.componentMissing },
-        WORKSHOP_MESSAGES.componentMissing,
-      );
+    if (!part.known) throw quantityRefused(WORKSHOP_MESSAGES.componentMissing);
     const next = settleProcurementEntry({ ...entry, quantityReceived: entry.quantityReceived + delivered });
     await updateWorkOrder(tx, principal.companyId, jobId, { partsProcurementStatus: withEntry(next) });
     await addStock(tx, principal.companyId, part.partNumber, delivered);
