@@ -124,7 +124,7 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
 };
 
 export interface RouteOptions {
-  /** Error answers beyond those read off the declaration (400 input, 401/403 session, 404 path ids, 413 body). */
+  /** Error answers beyond those read off the declaration (400 input, 401/403 session, 404 path ids, 413/415 body). */
   errors?: readonly ErrorStatus[];
   /** The JSON body cap, when the route carries a file as base64. */
   bodyLimit?: number;
@@ -147,7 +147,10 @@ export function defineRoute<P extends string, R extends Omit<RouteConfig, 'path'
   const statuses = new Set<ErrorStatus>(options.errors ?? []);
   if (request?.body || request?.query || request?.params) statuses.add(400);
   if (request?.params) statuses.add(404);
-  if (request?.body) statuses.add(413);
+  if (request?.body) {
+    statuses.add(413);
+    statuses.add(415);
+  }
   if (!isPublic) {
     statuses.add(401);
     statuses.add(403);
