@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
 import { rowsOf } from '../src/db/client.ts';
-import { refreshJobLists } from '../src/features/workshop/workshop.service.ts';
+import { refreshJobLists } from '../src/features/workshop/job-lists.service.ts';
 
 export const BENCH_SEED = 'hr-bench-v1';
 export const BENCH_PASSWORD = 'BenchPassw0rd!2026';

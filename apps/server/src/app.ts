@@ -1,8 +1,8 @@
 /** Builds the Hono app: middleware, the auth and product routers, the SPA. */
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import { UPLOAD_BODY_MAX_BYTES } from '@hr/shared/cloud-storage/cloud-storage.schemas';
 import { ERROR_CODES } from '@hr/shared/errors';
 import { IMAGE_MAX_BYTES } from '@hr/shared/image-upload';
-import { Hono } from 'hono';
 import type { Db, Listen } from './db/client.ts';
 import type { Env } from './env.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
@@ -23,6 +23,7 @@ import { securityEventsRoutes } from './features/security-events/security-events
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { slackRoutes } from './features/slack/slack.routes.ts';
 import { workshopRoutes } from './features/workshop/workshop.routes.ts';
+import { apiRouter } from './http/api-route.ts';
 import type { AppEnv } from './http/app-env.ts';
 import { csrfGuard } from './http/csrf.ts';
 import { errorBody, handleError } from './http/error-handler.ts';
@@ -118,7 +119,7 @@ export function createApp({
   storage: givenStorage,
   streamSessionCheckMs,
 }: AppDeps): {
-  app: Hono<AppEnv>;
+  app: OpenAPIHono<AppEnv>;
   auth: Auth;
   hub: NotificationHub;
   storage: StoragePort;
@@ -142,8 +143,7 @@ export function createApp({
   const integrations = integrationDeps(db, env, storage);
 
   // Product endpoints: every one sits behind the session middleware.
-  const v1 = new Hono<AppEnv>();
-  v1.use('*', requireSession(deps));
+  const v1 = apiRouter(requireSession(deps));
   v1.route('/me', meRoutes(deps));
   v1.route('/employees', employeesRoutes(deps));
   v1.route('/holidays', holidaysRoutes(deps));
@@ -167,7 +167,7 @@ export function createApp({
   v1.route('/cross-app', crossAppRoutes(integrations.crossApp));
   v1.route('/hubspot', hubspotRoutes(integrations.hubspot));
 
-  const app = new Hono<AppEnv>();
+  const app = apiRouter();
   // The benchmark's ceiling: registered before every middleware, so nothing but routing runs.
   if (env.BENCH_CEILING) app.get('/api/bench/ceiling', (c) => c.json({ ok: true }));
   app.use('*', requestContext(logger));
@@ -178,11 +178,11 @@ export function createApp({
   app.use('/api/*', apiBodyLimit(BODY_LIMIT_RULES));
   app.use('/api/*', csrfGuard(env.PUBLIC_URL));
   app.route('/api/health', healthRoutes(db));
-  // Public, like health: read off this app's routes on first request (ADR 0044).
+  // Public, like health: generated from the route declarations on first request (ADR 0075).
   app.route(
     '/api/openapi.json',
     openApiRoutes({
-      routes: () => app.routes,
+      app: () => app,
       sessionCookieName: async () => (await auth.$context).authCookies.sessionToken.name,
       publicUrl: env.PUBLIC_URL,
     }),

@@ -78,7 +78,7 @@ const probes: Probe[] = [
   {
     name: 'db/ importing the workshop service (as the seed did)',
     file: `apps/server/src/db/${tag}.ts`,
-    source: "export { refreshJobLists } from '../features/workshop/workshop.service.ts';\n",
+    source: "export { refreshJobLists } from '../features/workshop/job-lists.service.ts';\n",
     rule: 'lint/style/noRestrictedImports',
   },
   {

@@ -1,5 +1,5 @@
 /** Resolves the session into a principal (user, company, role, levels); 401 without one. */
-import type { AccessLevel } from '@hr/shared/permissions';
+import type { AccessLevel, SectionId } from '@hr/shared/permissions';
 import { effectiveAccessLevel, hasAccessLevel } from '@hr/shared/permissions';
 import type { Role } from '@hr/shared/roles';
 import { getCookie } from 'hono/cookie';
@@ -72,7 +72,7 @@ export function isSessionGuard(handler: unknown): boolean {
 /** What a role or section gate demands; the security suite reads it off the router (`app.routes`). */
 export type AccessRule =
   | { kind: 'role'; roles: readonly Role[]; message?: string }
-  | { kind: 'section'; section: string; level: AccessLevel };
+  | { kind: 'section'; section: SectionId; level: AccessLevel };
 
 const accessRules = new WeakMap<object, AccessRule>();
 
@@ -104,7 +104,7 @@ function roleGate(roles: readonly Role[], message?: string) {
   return middleware;
 }
 
-export function requireSection(section: string, level: AccessLevel = 'view') {
+export function requireSection(section: SectionId, level: AccessLevel = 'view') {
   const middleware = createMiddleware<AppEnv>(async (c, next) => {
     const principal = c.get('principal');
     const effective = effectiveAccessLevel(principal.role, section, principal.levels[section]);

@@ -13,7 +13,7 @@ import { bomProducts, componentDatabase, workOrders, workshopJobSchedules } from
 import { enterTenant } from '../db/tenant.ts';
 import type { Auth } from '../features/auth/auth.ts';
 import { DOCUMENTS_BUCKET, documentFileUrl } from '../features/documents/documents.service.ts';
-import { refreshJobLists } from '../features/workshop/workshop.service.ts';
+import { refreshJobLists } from '../features/workshop/job-lists.service.ts';
 import type { StoragePort } from '../integrations/storage/storage-port.ts';
 
 export const DEMO_PASSWORD = 'DemoPassw0rd!2026';

@@ -58,3 +58,24 @@ export const changePasswordRequestSchema = z.strictObject({
     .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`),
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/** `POST /api/auth/sign-up/email`: the company and its first user exist; the verification mail is sent. */
+export const signUpResponseSchema = z.object({
+  status: z.literal('verification_sent'),
+  message: z.string(),
+});
+
+/** `POST /api/auth/sign-in/email`: Better Auth's answer without its token (the session is the cookie). */
+export const signInResponseSchema = z.object({
+  redirect: z.boolean(),
+  url: z.string().optional(),
+  user: z.object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    emailVerified: z.boolean(),
+    image: z.string().nullable().optional(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+});

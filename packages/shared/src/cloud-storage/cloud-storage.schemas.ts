@@ -123,13 +123,23 @@ export const documentFileQuerySchema = z.object({
   key: z.string().min(1, 'Key is required').max(1024),
 });
 
-export interface DocumentUploadResponse {
-  documentType: DocumentType;
-  storageLocation: StorageLocation;
+export const documentUploadResponseSchema = z.object({
+  documentType: z.enum(DOCUMENT_TYPES),
+  storageLocation: z.enum(STORAGE_LOCATIONS),
   /** `key` is ours (a uuid and the name's extension); `fileName` is the name as uploaded. */
-  app: { bucket: string; key: string; fileName: string } | null;
-  cloud: { provider: CloudProvider; path: string; id: string } | null;
-}
+  app: z.object({ bucket: z.string(), key: z.string(), fileName: z.string() }).nullable(),
+  cloud: z.object({ provider: z.enum(CLOUD_PROVIDERS), path: z.string(), id: z.string() }).nullable(),
+});
+export type DocumentUploadResponse = z.infer<typeof documentUploadResponseSchema>;
+
+/** The consent page a cloud drive connection starts at. */
+export const cloudAuthUrlResponseSchema = z.object({ authUrl: z.string() });
+export const cloudOauthCompleteResponseSchema = z.object({
+  provider: z.enum(CLOUD_PROVIDERS),
+  connected: z.literal(true),
+});
+/** A folder or file created on a cloud drive: the drive's id of it. */
+export const cloudItemResponseSchema = z.object({ id: z.string() });
 
 export const CLOUD_MESSAGES = {
   loadFailed: 'Failed to load cloud storage settings',

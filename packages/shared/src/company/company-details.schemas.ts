@@ -63,3 +63,6 @@ export const switchCompanyResponseSchema = z.object({
   company: companyOptionSchema,
 });
 export type SwitchCompanyResponse = z.infer<typeof switchCompanyResponseSchema>;
+
+/** `POST /api/v1/company/logo`: where the new logo is served. */
+export const logoUploadResponseSchema = z.object({ logoUrl: z.string() });

@@ -31,14 +31,19 @@ export type CrossAppTargetInfo = z.infer<typeof crossAppTargetInfoSchema>;
 /** GET /api/v1/cross-app/targets: the sister apps this server is configured for. */
 export const crossAppTargetsResponseSchema = z.object({ targets: z.array(crossAppTargetInfoSchema) });
 
-export interface CrossAppContext {
-  userId: string;
-  companyId: string;
-  email: string;
-  source: string;
-  returnUrl: string;
-  breadcrumb: { title: string; path: string }[];
-}
+/** What a sister app's server gets for a one-time code (`POST /api/v1/cross-app/exchange`). */
+export const crossAppContextSchema = z.object({
+  userId: z.string(),
+  companyId: z.string(),
+  email: z.string(),
+  source: z.string(),
+  returnUrl: z.string(),
+  breadcrumb: z.array(z.object({ title: z.string(), path: z.string() })),
+});
+export type CrossAppContext = z.infer<typeof crossAppContextSchema>;
+
+/** A link to a sister app carrying a one-time code, and when the code expires. */
+export const crossAppLinkResponseSchema = z.object({ url: z.string(), expiresAt: z.string() });
 
 /** What a sister app puts in `?crossApp=` when it sends the user back: no secrets, the session is ours. */
 export const returnContextSchema = z.object({

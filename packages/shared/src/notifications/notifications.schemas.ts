@@ -1,4 +1,4 @@
-/** Contracts of the notifications panel and its live stream (ids and texts, never the changed record). */
+/** Contracts of the notifications panel and its live stream (ids only on the stream: ADR 0011). */
 import { z } from 'zod';
 
 export const notificationSchema = z.object({
@@ -24,3 +24,7 @@ export const notificationEventSchema = z.object({
   id: z.uuid(),
 });
 export type NotificationEvent = z.infer<typeof notificationEventSchema>;
+
+/** `POST /notifications/read-all`: how many were marked read. */
+export const readAllResponseSchema = z.object({ updated: z.number().int().nonnegative() });
+export const readOneResponseSchema = z.object({ ok: z.literal(true) });

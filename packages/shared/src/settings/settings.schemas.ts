@@ -86,6 +86,8 @@ export const savePermissionsRequestSchema = z.strictObject({
   changes: z.array(permissionChangeSchema).min(1, 'No changes to save').max(1000),
 });
 export type SavePermissionsRequest = z.infer<typeof savePermissionsRequestSchema>;
+/** How many cells were saved (a cell changed twice in one batch counts once). */
+export const savePermissionsResponseSchema = z.object({ saved: z.number().int() });
 
 /** The key a pending edit is held under in the browser: one per user and section. */
 export function permissionKey(userId: string, sectionId: string): string {
@@ -140,6 +142,9 @@ export const invitationSchema = z.object({
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 
+export const createUserResponseSchema = z.object({ user: companyUserSchema, message: z.string() });
+export const updateRoleResponseSchema = z.object({ message: z.string(), role: z.enum(ASSIGNABLE_ROLES) });
+
 export const usersResponseSchema = z.object({ users: z.array(companyUserSchema) });
 export type UsersResponse = z.infer<typeof usersResponseSchema>;
 export const invitationsResponseSchema = z.object({ invitations: z.array(invitationSchema) });
@@ -166,7 +171,10 @@ const month = z
   .min(1, COMPANY_SETTINGS_MESSAGES.month)
   .max(12, COMPANY_SETTINGS_MESSAGES.month);
 
-/** What the form sends. End months are not sent: the server derives them from the start months. */
+/**
+ * What the form sends. The end months may be sent back as GET gave them (a get-modify-put round
+ * trip) but are ignored: each year ends in the month before its start month.
+ */
 export const companySettingsRequestSchema = z.strictObject({
   fullTimeHoursPerDay: z
     .number({ error: COMPANY_SETTINGS_MESSAGES.hoursMin })
@@ -188,6 +196,8 @@ export const companySettingsRequestSchema = z.strictObject({
   cloudStorageEnabled: z.boolean(),
   primaryCloudProvider: z.enum(PRIMARY_CLOUD_PROVIDERS),
   cloudStorageFolderStructure: z.enum(CLOUD_FOLDER_STRUCTURES),
+  holidayYearEndMonth: month.optional(),
+  financialYearEndMonth: month.optional(),
 });
 export type CompanySettingsRequest = z.infer<typeof companySettingsRequestSchema>;
 

@@ -1,4 +1,4 @@
-/** Slack contracts: connection status, OAuth, and the `slack-api` actions. */
+/** Slack contracts: connection status, OAuth, and the `slack-api` actions of the chat window (ADR 0057). */
 import { z } from 'zod';
 
 export const SLACK_CONNECTION_STATUSES = [
@@ -55,34 +55,39 @@ export const slackApiRequestSchema = z.discriminatedUnion('action', [
 ]);
 export type SlackApiRequest = z.infer<typeof slackApiRequestSchema>;
 
-export interface SlackChannel {
-  id: string;
-  name: string;
-  is_channel: boolean;
-  is_group: boolean;
-  is_im: boolean;
-}
+export const slackChannelSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  is_channel: z.boolean(),
+  is_group: z.boolean(),
+  is_im: z.boolean(),
+});
+export type SlackChannel = z.infer<typeof slackChannelSchema>;
 
-export interface SlackUserProfile {
-  display_name: string;
-  real_name: string;
-  image_48: string | null;
-  image_32: string | null;
-}
+export const slackUserProfileSchema = z.object({
+  display_name: z.string(),
+  real_name: z.string(),
+  image_48: z.string().nullable(),
+  image_32: z.string().nullable(),
+});
+export type SlackUserProfile = z.infer<typeof slackUserProfileSchema>;
 
-export interface SlackMessage {
-  ts: string;
-  text: string;
-  user: string | null;
-  username: string | null;
-  type: string;
-  user_profile: SlackUserProfile | null;
-}
+export const slackMessageSchema = z.object({
+  ts: z.string(),
+  text: z.string(),
+  user: z.string().nullable(),
+  username: z.string().nullable(),
+  type: z.string(),
+  user_profile: slackUserProfileSchema.nullable(),
+});
+export type SlackMessage = z.infer<typeof slackMessageSchema>;
 
-export interface SlackApiResponse {
-  ok: boolean;
-  error?: string;
-  channels?: SlackChannel[];
-  messages?: SlackMessage[];
-  user?: { id: string; name: string; profile: SlackUserProfile };
-}
+/** Every action's answer: `channels`, `messages` or `user` by action; Slack's own errors as `{ ok: false, error }`. */
+export const slackApiResponseSchema = z.object({
+  ok: z.boolean(),
+  error: z.string().optional(),
+  channels: z.array(slackChannelSchema).optional(),
+  messages: z.array(slackMessageSchema).optional(),
+  user: z.object({ id: z.string(), name: z.string(), profile: slackUserProfileSchema }).optional(),
+});
+export type SlackApiResponse = z.infer<typeof slackApiResponseSchema>;

@@ -1,6 +1,6 @@
 /** Workshop tables: work orders, bills of materials and the component stock list. */
 
-import { JOB_LISTS } from '@hr/shared/workshop/job-rules';
+import { DB_WORK_ORDER_STATUSES, JOB_LISTS, type ProcurementEntry } from '@hr/shared/workshop/job-rules';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -19,18 +19,6 @@ import {
 import { authUsers } from './auth.ts';
 import { companies } from './core.ts';
 import { tenantPolicy } from './tenant-policy.ts';
-
-export interface PartProcurementEntry {
-  partId: string;
-  isOrdered: boolean;
-  quantityOrdered: number;
-  quantityReceived: number;
-  isReceived: boolean;
-  isPartialDelivery: boolean;
-  balanceToFollow: number;
-}
-
-export const WORK_ORDER_STATUSES = ['pending', 'in_progress', 'completed'] as const;
 
 export const bomProducts = pgTable(
   'bom_products',
@@ -118,13 +106,13 @@ export const workOrders = pgTable(
     productId: uuid('product_id').references(() => bomProducts.id, { onDelete: 'set null' }),
     productCode: text('product_code').notNull(),
     productName: text('product_name').notNull(),
-    status: text('status', { enum: WORK_ORDER_STATUSES }).notNull().default('pending'),
+    status: text('status', { enum: DB_WORK_ORDER_STATUSES }).notNull().default('pending'),
     dueDate: date('due_date'),
     notes: text('notes'),
     quantityRequired: integer('quantity_required').notNull().default(1),
     workOrderNumber: text('work_order_number').notNull(),
     partsProcurementStatus: jsonb('parts_procurement_status')
-      .$type<PartProcurementEntry[]>()
+      .$type<ProcurementEntry[]>()
       .notNull()
       .default([]),
     issued: boolean('issued').notNull().default(false),

@@ -4,15 +4,32 @@
  * shape; of Better Auth's other endpoints only those the product uses are reachable (ADR 0052).
  */
 
-import { emailSchema, signInRequestSchema, signUpRequestSchema } from '@hr/shared/auth/auth.schemas';
+import type { z } from '@hono/zod-openapi';
+import {
+  emailSchema,
+  signInRequestSchema,
+  signInResponseSchema,
+  signUpRequestSchema,
+  signUpResponseSchema,
+} from '@hr/shared/auth/auth.schemas';
 import { ERROR_CODES, MESSAGES } from '@hr/shared/errors';
 import { IP_RATE_LIMIT_WINDOW_MS, RATE_LIMITS } from '@hr/shared/rate-limit';
-import { type Context, Hono } from 'hono';
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { Db } from '../../db/client.ts';
+import {
+  apiRouter,
+  asDeclared,
+  defineRoute,
+  errorBodyComponent,
+  jsonBody,
+  jsonResponse,
+  readJsonBody,
+} from '../../http/api-route.ts';
 import type { AppEnv } from '../../http/app-env.ts';
 import { errorBody } from '../../http/error-handler.ts';
 import { assertNoNul } from '../../http/input-guards.ts';
-import { parseWith, readJson } from '../../http/validate.ts';
+import { validationError } from '../../http/validate.ts';
 import { type Auth, CLIENT_IP_HEADER } from './auth.ts';
 import { clientIp } from './client-ip.ts';
 import { type Reservation, releaseAttempts, reserveAttempt } from './rate-limit.service.ts';
@@ -63,9 +80,15 @@ function requestOrigin(c: Context<AppEnv>): string | null {
   }
 }
 
+/** The sign-up body's e-mail when it is one (the attempt is counted against it), else null. */
+function signUpEmail(body: unknown): string | null {
+  const email = emailSchema.safeParse((body as { email?: unknown } | null)?.email);
+  return email.success ? email.data : null;
+}
+
 export function authRoutes(deps: { db: Db; auth: Auth; trustProxy: boolean; ipRateLimits: IpRateLimits }) {
   const { db, auth, trustProxy, ipRateLimits } = deps;
-  const app = new Hono<AppEnv>();
+  const app = apiRouter();
   const trustedOrigins = auth.options.trustedOrigins;
   const ipSignIn = { max: ipRateLimits.signIn, windowMs: IP_RATE_LIMIT_WINDOW_MS };
   const ipSignUp = { max: ipRateLimits.signUp, windowMs: IP_RATE_LIMIT_WINDOW_MS };
@@ -75,116 +98,164 @@ export function authRoutes(deps: { db: Db; auth: Auth; trustProxy: boolean; ipRa
     userAgent: c.req.header('user-agent') ?? null,
   });
 
-  app.post('/sign-up/email', async (c) => {
+  // Per IP across emails first, then per email, both before the body is validated: one address cannot
+  // block the sign-up of many others, and malformed attempts count too.
+  const signUpLimits = createMiddleware<AppEnv>(async (c, next) => {
     const meta = requestMeta(c);
-    // Per IP across emails first: one address cannot block the sign-up of many others.
     if (meta.ipAddress) {
       await reserveAttempt(db, `signup-ip:${meta.ipAddress}`, ipSignUp, MESSAGES.tooManySignups);
     }
-    const body = await readJson(c);
-    const email = emailSchema.safeParse((body as { email?: unknown })?.email);
-    if (email.success) {
-      await reserveAttempt(db, `signup:${email.data}`, RATE_LIMITS.signUp, MESSAGES.tooManySignups);
-      await insertSecurityEvent(db, { action: 'signup_attempt', email: email.data, ...meta });
+    const email = signUpEmail(await readJsonBody(c));
+    if (email) {
+      await reserveAttempt(db, `signup:${email}`, RATE_LIMITS.signUp, MESSAGES.tooManySignups);
+      await insertSecurityEvent(db, { action: 'signup_attempt', email, ...meta });
     }
-    try {
-      const input = parseWith(signUpRequestSchema, body);
-      const { userId, companyId } = await signUp(db, auth, input);
-      c.get('logger').info({ userId, companyId }, 'company signed up');
-      return c.json({ status: 'verification_sent', message: MESSAGES.signUpSuccess });
-    } catch (err) {
-      if (email.success) {
-        const reason = err instanceof Error ? err.message : 'unknown';
-        await insertSecurityEvent(db, {
-          action: 'failed_signup',
-          email: email.data,
-          ...meta,
-          metadata: { reason },
-        });
-      }
-      throw err;
-    }
+    await next();
   });
-
-  app.post('/sign-in/email', async (c) => {
-    const input = parseWith(signInRequestSchema, await readJson(c));
-    // A page opened at an address the server does not answer to (PUBLIC_URL) is told so, before any
-    // attempt is counted: its sign-in would be refused whatever the password.
-    const origin = requestOrigin(c);
-    if (origin !== null && !trustedOrigins.includes(origin)) {
-      return c.json(
-        errorBody(ERROR_CODES.FORBIDDEN, originMismatchMessage(origin, trustedOrigins[0] ?? '')),
-        403,
-      );
-    }
-    const meta = requestMeta(c);
-    // Both counts are taken before the password is checked, each in one statement, so that of any
-    // number of simultaneous attempts only the limit's worth reach the check. A successful sign-in
-    // gives them back (successful logins do not count, ADR 0003).
-    const ipReservation = meta.ipAddress
-      ? await reserveAttempt(db, `login-ip:${meta.ipAddress}`, ipSignIn, MESSAGES.tooManyLogins)
-      : null;
-    let emailReservation: Reservation;
-    try {
-      emailReservation = await reserveAttempt(
-        db,
-        `login:${input.email}`,
-        RATE_LIMITS.login,
-        MESSAGES.tooManyLogins,
-      );
-    } catch (err) {
-      // Refused before any check: not a failed sign-in of this address.
-      await releaseAttempts(db, [ipReservation]);
-      throw err;
-    }
-
-    const headers = new Headers(c.req.raw.headers);
-    headers.set('content-type', 'application/json');
-    headers.delete(CLIENT_IP_HEADER);
-    if (meta.ipAddress) headers.set(CLIENT_IP_HEADER, meta.ipAddress);
-    const response = await auth.handler(
-      new Request(c.req.url, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
-          email: input.email,
-          password: input.password,
-          rememberMe: input.rememberMe ?? true,
-        }),
-      }),
-    );
-
-    if (response.ok) {
-      const payload = (await response.clone().json()) as { user?: { id?: string } };
-      await releaseAttempts(db, [emailReservation, ipReservation]);
+  const failedSignUp = async (c: Context<AppEnv>, body: unknown, reason: string) => {
+    const email = signUpEmail(body);
+    if (email) {
       await insertSecurityEvent(db, {
-        action: 'successful_login',
-        email: input.email,
-        userId: payload.user?.id ?? null,
-        ...meta,
+        action: 'failed_signup',
+        email,
+        ...requestMeta(c),
+        metadata: { reason },
       });
-      return withoutTokens(response);
     }
-    const failure = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
-    if (failure.code === 'INVALID_ORIGIN' || failure.code === 'MISSING_OR_NULL_ORIGIN') {
-      // Better Auth refused the page's address, not the password: not a failed sign-in.
-      await releaseAttempts(db, [emailReservation, ipReservation]);
-      return c.json(
-        errorBody(ERROR_CODES.FORBIDDEN, originMismatchMessage(origin ?? 'null', trustedOrigins[0] ?? '')),
-        403,
+  };
+
+  // A body that fails validation is a failed sign-up of its e-mail too (read back from the body cache).
+  const refuseSignUp = async (c: Context<AppEnv>, error: z.ZodError): Promise<never> => {
+    const refusal = validationError(error);
+    await failedSignUp(c, await c.req.json(), refusal.message);
+    throw refusal;
+  };
+
+  app.openapi(
+    defineRoute(
+      {
+        method: 'post',
+        path: '/sign-up/email',
+        summary: 'Sign up a company and its first user (Super Admin)',
+        description: 'Sends a verification e-mail. Rate limited per e-mail address and per IP.',
+        security: [],
+        middleware: signUpLimits,
+        request: { body: jsonBody(signUpRequestSchema) },
+        responses: { 200: jsonResponse(signUpResponseSchema, 'Signed up; verification mail sent') },
+      },
+      { errors: [409, 429] },
+    ),
+    async (c) => {
+      const input = c.req.valid('json');
+      try {
+        const { userId, companyId } = await signUp(db, auth, input);
+        c.get('logger').info({ userId, companyId }, 'company signed up');
+        return c.json({ status: 'verification_sent' as const, message: MESSAGES.signUpSuccess }, 200);
+      } catch (err) {
+        await failedSignUp(c, input, err instanceof Error ? err.message : 'unknown');
+        throw err;
+      }
+    },
+    (result, c) => (result.success ? undefined : refuseSignUp(c, result.error)),
+  );
+
+  app.openapi(
+    defineRoute(
+      {
+        method: 'post',
+        path: '/sign-in/email',
+        summary: 'Sign in with e-mail and password',
+        description: 'Sets the session cookie. Rate limited per e-mail address and per IP.',
+        security: [],
+        request: { body: jsonBody(signInRequestSchema) },
+        responses: {
+          200: jsonResponse(signInResponseSchema, 'Signed in: the session cookie is set'),
+          401: jsonResponse(errorBodyComponent, 'Invalid email or password'),
+          403: jsonResponse(errorBodyComponent, 'E-mail not verified, or a page at another origin'),
+        },
+      },
+      { errors: [429] },
+    ),
+    async (c) => {
+      const input = c.req.valid('json');
+      // A page opened at an address the server does not answer to (PUBLIC_URL) is told so, before any
+      // attempt is counted: its sign-in would be refused whatever the password.
+      const origin = requestOrigin(c);
+      if (origin !== null && !trustedOrigins.includes(origin)) {
+        return c.json(
+          errorBody(ERROR_CODES.FORBIDDEN, originMismatchMessage(origin, trustedOrigins[0] ?? '')),
+          403,
+        );
+      }
+      const meta = requestMeta(c);
+      // Both counts are taken before the password is checked, each in one statement, so that of any
+      // number of simultaneous attempts only the limit's worth reach the check. A successful sign-in
+      // gives them back (successful logins do not count, ADR 0003).
+      const ipReservation = meta.ipAddress
+        ? await reserveAttempt(db, `login-ip:${meta.ipAddress}`, ipSignIn, MESSAGES.tooManyLogins)
+        : null;
+      let emailReservation: Reservation;
+      try {
+        emailReservation = await reserveAttempt(
+          db,
+          `login:${input.email}`,
+          RATE_LIMITS.login,
+          MESSAGES.tooManyLogins,
+        );
+      } catch (err) {
+        // Refused before any check: not a failed sign-in of this address.
+        await releaseAttempts(db, [ipReservation]);
+        throw err;
+      }
+
+      const headers = new Headers(c.req.raw.headers);
+      headers.set('content-type', 'application/json');
+      headers.delete(CLIENT_IP_HEADER);
+      if (meta.ipAddress) headers.set(CLIENT_IP_HEADER, meta.ipAddress);
+      const response = await auth.handler(
+        new Request(c.req.url, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({
+            email: input.email,
+            password: input.password,
+            rememberMe: input.rememberMe ?? true,
+          }),
+        }),
       );
-    }
-    await insertSecurityEvent(db, {
-      action: 'failed_login',
-      email: input.email,
-      ...meta,
-      metadata: { code: failure.code },
-    });
-    if (failure.code === 'EMAIL_NOT_VERIFIED') {
-      return c.json(errorBody(ERROR_CODES.FORBIDDEN, MESSAGES.emailNotVerified), 403);
-    }
-    return c.json(errorBody(ERROR_CODES.UNAUTHENTICATED, MESSAGES.invalidCredentials), 401);
-  });
+
+      if (response.ok) {
+        const payload = (await response.clone().json()) as { user?: { id?: string } };
+        await releaseAttempts(db, [emailReservation, ipReservation]);
+        await insertSecurityEvent(db, {
+          action: 'successful_login',
+          email: input.email,
+          userId: payload.user?.id ?? null,
+          ...meta,
+        });
+        return asDeclared(signInResponseSchema, await withoutTokens(response));
+      }
+      const failure = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
+      if (failure.code === 'INVALID_ORIGIN' || failure.code === 'MISSING_OR_NULL_ORIGIN') {
+        // Better Auth refused the page's address, not the password: not a failed sign-in.
+        await releaseAttempts(db, [emailReservation, ipReservation]);
+        return c.json(
+          errorBody(ERROR_CODES.FORBIDDEN, originMismatchMessage(origin ?? 'null', trustedOrigins[0] ?? '')),
+          403,
+        );
+      }
+      await insertSecurityEvent(db, {
+        action: 'failed_login',
+        email: input.email,
+        ...meta,
+        metadata: { code: failure.code },
+      });
+      if (failure.code === 'EMAIL_NOT_VERIFIED') {
+        return c.json(errorBody(ERROR_CODES.FORBIDDEN, MESSAGES.emailNotVerified), 403);
+      }
+      return c.json(errorBody(ERROR_CODES.UNAUTHENTICATED, MESSAGES.invalidCredentials), 401);
+    },
+  );
 
   // Password reset and verification resend: ours, before the pass-through (ADR 0054).
   app.route('/', recoveryRoutes(deps));

@@ -9,10 +9,10 @@ import {
   resendVerificationRequestSchema,
   resetPasswordRequestSchema,
 } from '@hr/shared/auth/recovery.schemas';
-import { type Context, Hono } from 'hono';
+import type { Context } from 'hono';
 import type { Db } from '../../db/client.ts';
+import { apiRouter, defineRoute, jsonBody, messageResponse } from '../../http/api-route.ts';
 import type { AppEnv } from '../../http/app-env.ts';
-import { parseJsonBody } from '../../http/validate.ts';
 import type { Auth } from './auth.ts';
 import { clientIp } from './client-ip.ts';
 import { requestPasswordReset, resendVerification, resetPassword } from './recovery.service.ts';
@@ -24,20 +24,61 @@ export function recoveryRoutes(deps: { db: Db; auth: Auth; trustProxy: boolean }
     userAgent: c.req.header('user-agent') ?? null,
   });
 
-  return new Hono<AppEnv>()
-    .post('/request-password-reset', async (c) => {
-      const { email } = await parseJsonBody(c, requestPasswordResetSchema);
-      await requestPasswordReset({ db, auth, logger: c.get('logger') }, email, meta(c));
-      return c.json({ message: RECOVERY_MESSAGES.resetRequested });
-    })
-    .post('/reset-password', async (c) => {
-      const input = await parseJsonBody(c, resetPasswordRequestSchema);
-      await resetPassword({ db, auth }, input, meta(c));
-      return c.json({ message: RECOVERY_MESSAGES.resetDone });
-    })
-    .post('/send-verification-email', async (c) => {
-      const { email } = await parseJsonBody(c, resendVerificationRequestSchema);
-      await resendVerification({ db, auth, logger: c.get('logger') }, email, meta(c));
-      return c.json({ message: RECOVERY_MESSAGES.verificationResent });
-    });
+  return apiRouter()
+    .openapi(
+      defineRoute(
+        {
+          method: 'post',
+          path: '/request-password-reset',
+          summary: 'Email a password reset link',
+          description:
+            'The same answer whether or not the address has an account; the link (one hour, single use) is mailed afterwards. Rate limited per e-mail address and per IP.',
+          security: [],
+          request: { body: jsonBody(requestPasswordResetSchema) },
+          responses: { 200: messageResponse('Requested') },
+        },
+        { errors: [429] },
+      ),
+      async (c) => {
+        await requestPasswordReset({ db, auth, logger: c.get('logger') }, c.req.valid('json').email, meta(c));
+        return c.json({ message: RECOVERY_MESSAGES.resetRequested }, 200);
+      },
+    )
+    .openapi(
+      defineRoute(
+        {
+          method: 'post',
+          path: '/reset-password',
+          summary: 'Set a new password with a reset link',
+          description: 'Consumes the token and signs the user out everywhere. Rate limited per IP.',
+          security: [],
+          request: { body: jsonBody(resetPasswordRequestSchema) },
+          responses: { 200: messageResponse('Reset') },
+        },
+        { errors: [429] },
+      ),
+      async (c) => {
+        await resetPassword({ db, auth }, c.req.valid('json'), meta(c));
+        return c.json({ message: RECOVERY_MESSAGES.resetDone }, 200);
+      },
+    )
+    .openapi(
+      defineRoute(
+        {
+          method: 'post',
+          path: '/send-verification-email',
+          summary: 'Send the verification e-mail again',
+          description:
+            'The same answer whether or not the address waits for verification. Rate limited per e-mail address and per IP.',
+          security: [],
+          request: { body: jsonBody(resendVerificationRequestSchema) },
+          responses: { 200: messageResponse('Sent') },
+        },
+        { errors: [429] },
+      ),
+      async (c) => {
+        await resendVerification({ db, auth, logger: c.get('logger') }, c.req.valid('json').email, meta(c));
+        return c.json({ message: RECOVERY_MESSAGES.verificationResent }, 200);
+      },
+    );
 }

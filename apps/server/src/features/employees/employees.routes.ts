@@ -2,13 +2,21 @@ import {
   EMPLOYEE_MESSAGES,
   employeeInputSchema,
   employeeListQuerySchema,
+  employeeListResponseSchema,
+  employeeSchema,
+  userOptionsResponseSchema,
 } from '@hr/shared/hr/employees.schemas';
-import { Hono } from 'hono';
 import type { Db } from '../../db/client.ts';
-import type { AppEnv } from '../../http/app-env.ts';
+import {
+  apiRouter,
+  defineRoute,
+  idParams,
+  jsonBody,
+  jsonResponse,
+  messageResponse,
+} from '../../http/api-route.ts';
 import { cachedRead, type ReadCache } from '../../http/read-cache.ts';
 import { requireRole, requireSection } from '../../http/session.ts';
-import { idParam, parseJsonBody, parseQuery } from '../../http/validate.ts';
 import {
   createEmployee,
   getEmployee,
@@ -19,34 +27,89 @@ import {
 } from './employees.service.ts';
 
 /**
- * Employee Management: super_admin and developer, and the employees section. Reading needs view,
- * editing admin, creating and deleting full (spec section 4: Admin is "view and edit without create").
+ * Employee Management: super_admin and developer, and the employees section. Reading needs View,
+ * editing Admin, creating and deleting Full (Admin is "view and edit without create", ADR 0006).
  */
 export function employeesRoutes(deps: { db: Db; readCache: ReadCache }) {
   const { db } = deps;
-  const cached = cachedRead(deps.readCache);
-  return new Hono<AppEnv>()
-    .use('*', requireRole('super_admin', 'developer'))
-    .get('/', requireSection('employees', 'view'), cached, async (c) =>
-      c.json(await listCompanyEmployees(db, c.get('principal'), parseQuery(c, employeeListQuerySchema))),
+  const view = requireSection('employees', 'view');
+  return apiRouter(requireRole('super_admin', 'developer'))
+    .openapi(
+      defineRoute({
+        method: 'get',
+        path: '/',
+        summary: 'Search employees (paged)',
+        middleware: [view, cachedRead(deps.readCache)],
+        request: { query: employeeListQuerySchema },
+        responses: { 200: jsonResponse(employeeListResponseSchema, 'One page of employees') },
+      }),
+      async (c) => c.json(await listCompanyEmployees(db, c.get('principal'), c.req.valid('query')), 200),
     )
-    .get('/user-options', requireSection('employees', 'view'), async (c) =>
-      c.json(await listUserOptions(db, c.get('principal'))),
+    .openapi(
+      defineRoute({
+        method: 'get',
+        path: '/user-options',
+        summary: 'Users an employee record can be linked to',
+        middleware: view,
+        responses: { 200: jsonResponse(userOptionsResponseSchema, 'The users') },
+      }),
+      async (c) => c.json(await listUserOptions(db, c.get('principal')), 200),
     )
-    .get('/:id', requireSection('employees', 'view'), async (c) =>
-      c.json(await getEmployee(db, c.get('principal'), idParam(c))),
+    .openapi(
+      defineRoute({
+        method: 'get',
+        path: '/{id}',
+        summary: 'One employee',
+        middleware: view,
+        request: { params: idParams },
+        responses: { 200: jsonResponse(employeeSchema, 'The employee') },
+      }),
+      async (c) => c.json(await getEmployee(db, c.get('principal'), c.req.valid('param').id), 200),
     )
-    .post('/', requireSection('employees', 'full'), async (c) => {
-      const input = await parseJsonBody(c, employeeInputSchema);
-      return c.json(await createEmployee(db, c.get('principal'), input), 201);
-    })
-    .put('/:id', requireSection('employees', 'admin'), async (c) => {
-      const id = idParam(c);
-      const input = await parseJsonBody(c, employeeInputSchema);
-      return c.json(await updateEmployeeRecord(db, c.get('principal'), id, input));
-    })
-    .delete('/:id', requireSection('employees', 'full'), async (c) => {
-      await removeEmployee(db, c.get('principal'), idParam(c));
-      return c.json({ message: EMPLOYEE_MESSAGES.deleted });
-    });
+    .openapi(
+      defineRoute(
+        {
+          method: 'post',
+          path: '/',
+          summary: 'Create an employee',
+          middleware: requireSection('employees', 'full'),
+          request: { body: jsonBody(employeeInputSchema) },
+          responses: { 201: jsonResponse(employeeSchema, 'The new employee') },
+        },
+        { errors: [409] },
+      ),
+      async (c) => c.json(await createEmployee(db, c.get('principal'), c.req.valid('json')), 201),
+    )
+    .openapi(
+      defineRoute(
+        {
+          method: 'put',
+          path: '/{id}',
+          summary: 'Edit an employee (the body may be what GET answered, with fields changed)',
+          middleware: requireSection('employees', 'admin'),
+          request: { params: idParams, body: jsonBody(employeeInputSchema) },
+          responses: { 200: jsonResponse(employeeSchema, 'The employee') },
+        },
+        { errors: [409] },
+      ),
+      async (c) =>
+        c.json(
+          await updateEmployeeRecord(db, c.get('principal'), c.req.valid('param').id, c.req.valid('json')),
+          200,
+        ),
+    )
+    .openapi(
+      defineRoute({
+        method: 'delete',
+        path: '/{id}',
+        summary: 'Delete an employee',
+        middleware: requireSection('employees', 'full'),
+        request: { params: idParams },
+        responses: { 200: messageResponse('Deleted') },
+      }),
+      async (c) => {
+        await removeEmployee(db, c.get('principal'), c.req.valid('param').id);
+        return c.json({ message: EMPLOYEE_MESSAGES.deleted }, 200);
+      },
+    );
 }

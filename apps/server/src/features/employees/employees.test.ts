@@ -27,6 +27,20 @@ const newEmployee = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe('employee records', () => {
+  it('takes back on PUT what GET answered, with one field changed', async () => {
+    const owner = await signedIn('owner@northwind.example');
+    const created = await json(
+      await owner.post('/api/v1/employees', newEmployee({ email: 'round.trip@northwind.example' })),
+    );
+    const current = await json(await owner.get(`/api/v1/employees/${created.id}`));
+    const res = await owner.call('PUT', `/api/v1/employees/${created.id}`, {
+      ...current,
+      position: 'Architect',
+    });
+    expect(res.status).toBe(200);
+    expect(await json(res)).toEqual({ ...current, position: 'Architect' });
+  });
+
   it('lists the company employees oldest first, searches on the server and pages', async () => {
     const owner = await signedIn('owner@northwind.example');
     const all = await json(await owner.get('/api/v1/employees'));

@@ -1,16 +1,22 @@
 import {
+  approvalsResponseSchema,
   calendarDayQuerySchema,
+  calendarDayResponseSchema,
   calendarQuerySchema,
+  calendarResponseSchema,
+  holidayBalanceResponseSchema,
   holidayDecisionInputSchema,
   holidayRequestInputSchema,
+  holidayRequestSchema,
   myRequestsQuerySchema,
+  myRequestsResponseSchema,
+  upcomingResponseSchema,
   workingDaysQuerySchema,
+  workingDaysResponseSchema,
 } from '@hr/shared/hr/holidays.schemas';
-import { Hono } from 'hono';
 import type { Db } from '../../db/client.ts';
-import type { AppEnv } from '../../http/app-env.ts';
+import { apiRouter, defineRoute, idParams, jsonBody, jsonResponse } from '../../http/api-route.ts';
 import { cachedRead, type ReadCache } from '../../http/read-cache.ts';
-import { idParam, parseJsonBody, parseQuery } from '../../http/validate.ts';
 import {
   cancelMyRequest,
   decideHolidayRequest,
@@ -28,36 +34,122 @@ import {
 export function holidaysRoutes(deps: { db: Db; readCache: ReadCache }) {
   const { db } = deps;
   const cached = cachedRead(deps.readCache);
-  return new Hono<AppEnv>()
-    .get('/balance', async (c) => c.json(await getMyBalance(db, c.get('principal'))))
-    .get('/working-days', async (c) => {
-      const { start, end } = parseQuery(c, workingDaysQuerySchema);
-      return c.json(await workingDaysBetween(db, c.get('principal'), { start, end }));
-    })
-    .get('/requests', async (c) => {
-      const { limit } = parseQuery(c, myRequestsQuerySchema);
-      return c.json(await listMyRequests(db, c.get('principal'), limit));
-    })
-    .post('/requests', async (c) => {
-      const input = await parseJsonBody(c, holidayRequestInputSchema);
-      return c.json(await submitHolidayRequest(db, c.get('principal'), input), 201);
-    })
-    .post('/requests/:id/cancel', async (c) =>
-      c.json(await cancelMyRequest(db, c.get('principal'), idParam(c))),
+  return apiRouter()
+    .openapi(
+      defineRoute({
+        method: 'get',
+        path: '/balance',
+        summary: 'My holiday balance',
+        responses: { 200: jsonResponse(holidayBalanceResponseSchema, 'The balance') },
+      }),
+      async (c) => c.json(await getMyBalance(db, c.get('principal')), 200),
     )
-    .post('/requests/:id/decision', async (c) => {
-      const id = idParam(c);
-      const input = await parseJsonBody(c, holidayDecisionInputSchema);
-      return c.json(await decideHolidayRequest(db, c.get('principal'), id, input));
-    })
-    .get('/approvals', cached, async (c) => c.json(await listMyApprovals(db, c.get('principal'))))
-    .get('/calendar', cached, async (c) => {
-      const { month } = parseQuery(c, calendarQuerySchema);
-      return c.json(await teamCalendar(db, c.get('principal'), month));
-    })
-    .get('/calendar/day', cached, async (c) => {
-      const query = parseQuery(c, calendarDayQuerySchema);
-      return c.json(await teamCalendarDay(db, c.get('principal'), query));
-    })
-    .get('/upcoming', async (c) => c.json(await upcomingTeamHolidays(db, c.get('principal'))));
+    .openapi(
+      defineRoute({
+        method: 'get',
+        path: '/working-days',
+        summary: 'Working days between two dates',
+        request: { query: workingDaysQuerySchema },
+        responses: { 200: jsonResponse(workingDaysResponseSchema, 'The working days') },
+      }),
+      async (c) => {
+        const { start, end } = c.req.valid('query');
+        return c.json(await workingDaysBetween(db, c.get('principal'), { start, end }), 200);
+      },
+    )
+    .openapi(
+      defineRoute({
+        method: 'get',
+        path: '/requests',
+        summary: 'My holiday requests, newest first',
+        request: { query: myRequestsQuerySchema },
+        responses: { 200: jsonResponse(myRequestsResponseSchema, 'My requests') },
+      }),
+      async (c) => c.json(await listMyRequests(db, c.get('principal'), c.req.valid('query').limit), 200),
+    )
+    .openapi(
+      defineRoute(
+        {
+          method: 'post',
+          path: '/requests',
+          summary: 'Submit a holiday request',
+          description: 'Pending when the employee has a line manager, approved at once otherwise.',
+          request: { body: jsonBody(holidayRequestInputSchema) },
+          responses: { 201: jsonResponse(holidayRequestSchema, 'The new request') },
+        },
+        { errors: [409] },
+      ),
+      async (c) => c.json(await submitHolidayRequest(db, c.get('principal'), c.req.valid('json')), 201),
+    )
+    .openapi(
+      defineRoute(
+        {
+          method: 'post',
+          path: '/requests/{id}/cancel',
+          summary: 'Cancel my request',
+          request: { params: idParams },
+          responses: { 200: jsonResponse(holidayRequestSchema, 'The cancelled request') },
+        },
+        { errors: [409] },
+      ),
+      async (c) => c.json(await cancelMyRequest(db, c.get('principal'), c.req.valid('param').id), 200),
+    )
+    .openapi(
+      defineRoute(
+        {
+          method: 'post',
+          path: '/requests/{id}/decision',
+          summary: 'Approve or reject a request (its line manager)',
+          request: { params: idParams, body: jsonBody(holidayDecisionInputSchema) },
+          responses: { 200: jsonResponse(holidayRequestSchema, 'The decided request') },
+        },
+        { errors: [409] },
+      ),
+      async (c) =>
+        c.json(
+          await decideHolidayRequest(db, c.get('principal'), c.req.valid('param').id, c.req.valid('json')),
+          200,
+        ),
+    )
+    .openapi(
+      defineRoute({
+        method: 'get',
+        path: '/approvals',
+        summary: 'Requests waiting for my decision',
+        middleware: cached,
+        responses: { 200: jsonResponse(approvalsResponseSchema, 'The requests') },
+      }),
+      async (c) => c.json(await listMyApprovals(db, c.get('principal')), 200),
+    )
+    .openapi(
+      defineRoute({
+        method: 'get',
+        path: '/calendar',
+        summary: 'Team calendar of a month',
+        middleware: cached,
+        request: { query: calendarQuerySchema },
+        responses: { 200: jsonResponse(calendarResponseSchema, 'Per day: who is away') },
+      }),
+      async (c) => c.json(await teamCalendar(db, c.get('principal'), c.req.valid('query').month), 200),
+    )
+    .openapi(
+      defineRoute({
+        method: 'get',
+        path: '/calendar/day',
+        summary: 'Everyone away on one day of the team calendar (what "+N more" opens), paged',
+        middleware: cached,
+        request: { query: calendarDayQuerySchema },
+        responses: { 200: jsonResponse(calendarDayResponseSchema, 'One page of the day') },
+      }),
+      async (c) => c.json(await teamCalendarDay(db, c.get('principal'), c.req.valid('query')), 200),
+    )
+    .openapi(
+      defineRoute({
+        method: 'get',
+        path: '/upcoming',
+        summary: 'Upcoming team holidays',
+        responses: { 200: jsonResponse(upcomingResponseSchema, 'The next holidays') },
+      }),
+      async (c) => c.json(await upcomingTeamHolidays(db, c.get('principal')), 200),
+    );
 }

@@ -1,10 +1,16 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../../http/app-env.ts';
+import { hubspotStatusResponseSchema } from '@hr/shared/hubspot/hubspot.schemas';
+import { apiRouter, defineRoute, jsonResponse } from '../../http/api-route.ts';
 import { requireRole } from '../../http/session.ts';
 
 /** /api/v1/hubspot: only whether a HubSpot private-app token is configured; the token never leaves. */
 export function hubspotRoutes(deps: { tokenConfigured: boolean }) {
-  return new Hono<AppEnv>()
-    .use('*', requireRole('super_admin'))
-    .get('/status', (c) => c.json({ configured: deps.tokenConfigured }));
+  return apiRouter(requireRole('super_admin')).openapi(
+    defineRoute({
+      method: 'get',
+      path: '/status',
+      summary: 'Whether a HubSpot token is configured',
+      responses: { 200: jsonResponse(hubspotStatusResponseSchema, 'The status') },
+    }),
+    (c) => c.json({ configured: deps.tokenConfigured }, 200),
+  );
 }

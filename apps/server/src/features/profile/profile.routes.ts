@@ -1,10 +1,12 @@
 /** /api/v1/profile: the signed-in user's own profile, avatar and line-manager choices. */
-import { updateProfileRequestSchema } from '@hr/shared/profile/profile.schemas';
-import { Hono } from 'hono';
+import {
+  lineManagerOptionsResponseSchema,
+  profileSchema,
+  updateProfileRequestSchema,
+} from '@hr/shared/profile/profile.schemas';
 import type { Db } from '../../db/client.ts';
-import type { AppEnv } from '../../http/app-env.ts';
-import { parseJsonBody } from '../../http/validate.ts';
-import { imageBodyLimit, readImageUpload } from '../../integrations/storage/image-upload.ts';
+import { apiRouter, defineRoute, jsonBody, jsonResponse } from '../../http/api-route.ts';
+import { imageUploadRequest, readImageUpload } from '../../integrations/storage/image-upload.ts';
 import type { StoragePort } from '../../integrations/storage/storage-port.ts';
 import {
   getLineManagerOptions,
@@ -15,18 +17,55 @@ import {
 } from './profile.service.ts';
 
 export function profileRoutes(deps: { db: Db; storage: StoragePort }) {
-  return new Hono<AppEnv>()
-    .get('/', async (c) => c.json(await getProfile(deps.db, c.get('principal'))))
-    .put('/', async (c) => {
-      const input = await parseJsonBody(c, updateProfileRequestSchema);
-      return c.json(await updateProfile(deps.db, c.get('principal'), input));
-    })
-    .get('/line-manager-options', async (c) =>
-      c.json(await getLineManagerOptions(deps.db, c.get('principal'))),
+  return apiRouter()
+    .openapi(
+      defineRoute({
+        method: 'get',
+        path: '/',
+        summary: 'My profile',
+        responses: { 200: jsonResponse(profileSchema, 'My profile') },
+      }),
+      async (c) => c.json(await getProfile(deps.db, c.get('principal')), 200),
     )
-    .post('/avatar', imageBodyLimit, async (c) => {
-      const file = await readImageUpload(c);
-      return c.json(await uploadAvatar(deps.db, deps.storage, c.get('principal'), file), 201);
-    })
-    .delete('/avatar', async (c) => c.json(await removeAvatar(deps.db, deps.storage, c.get('principal'))));
+    .openapi(
+      defineRoute({
+        method: 'put',
+        path: '/',
+        summary: 'Save my profile',
+        request: { body: jsonBody(updateProfileRequestSchema) },
+        responses: { 200: jsonResponse(profileSchema, 'The saved profile') },
+      }),
+      async (c) => c.json(await updateProfile(deps.db, c.get('principal'), c.req.valid('json')), 200),
+    )
+    .openapi(
+      defineRoute({
+        method: 'get',
+        path: '/line-manager-options',
+        summary: 'Users I can choose as line manager',
+        responses: { 200: jsonResponse(lineManagerOptionsResponseSchema, 'The users') },
+      }),
+      async (c) => c.json(await getLineManagerOptions(deps.db, c.get('principal')), 200),
+    )
+    .openapi(
+      defineRoute({
+        method: 'post',
+        path: '/avatar',
+        summary: 'Upload my avatar (PNG, JPEG, GIF or WebP, 2 MB at most)',
+        ...imageUploadRequest(),
+        responses: { 201: jsonResponse(profileSchema, 'The profile with its new avatar') },
+      }),
+      async (c) => {
+        const file = await readImageUpload(c.req.valid('form').file);
+        return c.json(await uploadAvatar(deps.db, deps.storage, c.get('principal'), file), 201);
+      },
+    )
+    .openapi(
+      defineRoute({
+        method: 'delete',
+        path: '/avatar',
+        summary: 'Remove my avatar',
+        responses: { 200: jsonResponse(profileSchema, 'The profile without avatar') },
+      }),
+      async (c) => c.json(await removeAvatar(deps.db, deps.storage, c.get('principal')), 200),
+    );
 }

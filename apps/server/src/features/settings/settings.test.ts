@@ -284,6 +284,24 @@ describe('company settings', () => {
     });
   });
 
+  it('takes back on PUT what GET answered, with one field changed (end months are derived, not taken)', async () => {
+    const owner = await signedIn('owner@southbank.example');
+    const current = await json(await owner.get('/api/v1/settings/company'));
+    expect(current).toHaveProperty('holidayYearEndMonth');
+    const res = await owner.call('PUT', '/api/v1/settings/company', {
+      ...current,
+      holidayYearStartMonth: 7,
+      // Sent back stale: the server derives the end month from the start month.
+      holidayYearEndMonth: current.holidayYearEndMonth,
+    });
+    expect(res.status).toBe(200);
+    expect(await json(res)).toEqual({ ...current, holidayYearStartMonth: 7, holidayYearEndMonth: 6 });
+    expect(await json(await owner.get('/api/v1/settings/company'))).toMatchObject({
+      holidayYearStartMonth: 7,
+      holidayYearEndMonth: 6,
+    });
+  });
+
   it.each([
     ['fullTimeHoursPerDay', 0.4, 'Must be at least 0.5 hours'],
     ['fullTimeHoursPerDay', 24.5, 'Cannot exceed 24 hours per day'],

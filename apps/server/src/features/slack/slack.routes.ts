@@ -1,8 +1,12 @@
-import { oauthCompleteRequestSchema, slackApiRequestSchema } from '@hr/shared/slack/slack.schemas';
-import { Hono } from 'hono';
-import type { AppEnv } from '../../http/app-env.ts';
+import {
+  oauthCompleteRequestSchema,
+  slackApiRequestSchema,
+  slackApiResponseSchema,
+  slackConnectionSchema,
+  slackOauthUrlResponseSchema,
+} from '@hr/shared/slack/slack.schemas';
+import { apiRouter, defineRoute, jsonBody, jsonResponse } from '../../http/api-route.ts';
 import { requireSection } from '../../http/session.ts';
-import { parseJsonBody } from '../../http/validate.ts';
 import {
   completeSlackOauth,
   createSlackAuthUrl,
@@ -20,21 +24,65 @@ import {
 export function slackRoutes(deps: SlackDeps) {
   const view = requireSection('slack-integration', 'view');
   const edit = requireSection('slack-integration', 'admin');
-  return new Hono<AppEnv>()
-    .get('/connection', view, async (c) => c.json(await getSlackConnection(deps, c.get('principal'))))
-    .delete('/connection', edit, async (c) => {
-      await disconnectSlack(deps, c.get('principal'));
-      return c.json({ status: 'not_connected', teamName: null, slackUsername: null });
-    })
-    .post('/oauth-url', edit, async (c) =>
-      c.json({ success: true, authUrl: await createSlackAuthUrl(deps, c.get('principal')) }),
+  return apiRouter()
+    .openapi(
+      defineRoute({
+        method: 'get',
+        path: '/connection',
+        summary: 'My Slack connection',
+        middleware: view,
+        responses: { 200: jsonResponse(slackConnectionSchema, 'The connection') },
+      }),
+      async (c) => c.json(await getSlackConnection(deps, c.get('principal')), 200),
     )
-    .post('/oauth/complete', edit, async (c) => {
-      const input = await parseJsonBody(c, oauthCompleteRequestSchema);
-      return c.json(await completeSlackOauth(deps, c.get('principal'), input));
-    })
-    .post('/api', view, async (c) => {
-      const request = await parseJsonBody(c, slackApiRequestSchema);
-      return c.json(await runSlackAction(deps, c.get('principal'), request));
-    });
+    .openapi(
+      defineRoute({
+        method: 'delete',
+        path: '/connection',
+        summary: 'Disconnect my Slack account',
+        middleware: edit,
+        responses: { 200: jsonResponse(slackConnectionSchema, 'Not connected') },
+      }),
+      async (c) => {
+        await disconnectSlack(deps, c.get('principal'));
+        return c.json({ status: 'not_connected' as const, teamName: null, slackUsername: null }, 200);
+      },
+    )
+    .openapi(
+      defineRoute(
+        {
+          method: 'post',
+          path: '/oauth-url',
+          summary: 'Start connecting Slack (consent URL)',
+          middleware: edit,
+          responses: { 200: jsonResponse(slackOauthUrlResponseSchema, 'The consent page') },
+        },
+        { errors: [503] },
+      ),
+      async (c) =>
+        c.json({ success: true as const, authUrl: await createSlackAuthUrl(deps, c.get('principal')) }, 200),
+    )
+    .openapi(
+      defineRoute({
+        method: 'post',
+        path: '/oauth/complete',
+        summary: 'Finish connecting Slack',
+        middleware: edit,
+        request: { body: jsonBody(oauthCompleteRequestSchema) },
+        responses: { 200: jsonResponse(slackConnectionSchema, 'The connection') },
+      }),
+      async (c) => c.json(await completeSlackOauth(deps, c.get('principal'), c.req.valid('json')), 200),
+    )
+    .openapi(
+      defineRoute({
+        method: 'post',
+        path: '/api',
+        summary: 'Run a Slack action (channels, history, send)',
+        description: "Slack's own errors come back as `{ ok: false, error }` with status 200.",
+        middleware: view,
+        request: { body: jsonBody(slackApiRequestSchema) },
+        responses: { 200: jsonResponse(slackApiResponseSchema, "The action's answer") },
+      }),
+      async (c) => c.json(await runSlackAction(deps, c.get('principal'), c.req.valid('json')), 200),
+    );
 }

@@ -6,7 +6,6 @@ import { profiles } from '../../db/schema/core.ts';
 import {
   bomProducts,
   componentDatabase,
-  type PartProcurementEntry,
   workOrders,
   workshopJobSchedules,
 } from '../../db/schema/workshop.ts';
@@ -29,24 +28,6 @@ const workOrderColumns = {
   createdAt: workOrders.createdAt,
 };
 
-export type WorkOrderRow = {
-  id: string;
-  productId: string | null;
-  productCode: string;
-  productName: string;
-  status: string;
-  dueDate: string | null;
-  notes: string | null;
-  quantityRequired: number;
-  workOrderNumber: string;
-  partsProcurementStatus: PartProcurementEntry[];
-  issued: boolean;
-  issuedAt: Date | null;
-  issuedBy: string | null;
-  issuedByName: string | null;
-  createdAt: Date;
-};
-
 function selectWorkOrders(tx: Tx) {
   return tx
     .select(workOrderColumns)
@@ -56,10 +37,10 @@ function selectWorkOrders(tx: Tx) {
 }
 
 /**
- * The company's open work orders (every status but completed, spec section 7) stored in Orders
+ * The company's open work orders (every status but completed: a completed order is no open job) stored in Orders
  * (ADR 0024): the jobs still waiting for parts, newest first.
  */
-export function listWorkOrdersInOrders(tx: Tx, companyId: string): Promise<WorkOrderRow[]> {
+export function listWorkOrdersInOrders(tx: Tx, companyId: string) {
   return selectWorkOrders(tx)
     .where(
       and(
@@ -70,6 +51,9 @@ export function listWorkOrdersInOrders(tx: Tx, companyId: string): Promise<WorkO
     )
     .orderBy(desc(workOrders.createdAt));
 }
+
+/** A work order as `workOrderColumns` reads it: Drizzle infers the row from the columns. */
+export type WorkOrderRow = Awaited<ReturnType<typeof listWorkOrdersInOrders>>[number];
 
 export async function findWorkOrder(tx: Tx, companyId: string, id: string): Promise<WorkOrderRow | null> {
   const [row] = await selectWorkOrders(tx).where(
@@ -289,7 +273,7 @@ export async function lockWorkOrder(
   tx: Tx,
   companyId: string,
   id: string,
-): Promise<{ id: string; status: string; partsProcurementStatus: PartProcurementEntry[] } | null> {
+): Promise<Pick<typeof workOrders.$inferSelect, 'id' | 'status' | 'partsProcurementStatus'> | null> {
   await lockCompanyWorkshop(tx, companyId);
   const [row] = await tx
     .select({
@@ -307,14 +291,12 @@ export async function updateWorkOrder(
   tx: Tx,
   companyId: string,
   id: string,
-  patch: Partial<{
-    status: 'pending' | 'in_progress' | 'completed';
-    notes: string | null;
-    partsProcurementStatus: PartProcurementEntry[];
-    issued: boolean;
-    issuedAt: Date;
-    issuedBy: string;
-  }>,
+  patch: Partial<
+    Pick<
+      typeof workOrders.$inferInsert,
+      'status' | 'notes' | 'partsProcurementStatus' | 'issued' | 'issuedAt' | 'issuedBy'
+    >
+  >,
 ): Promise<void> {
   await tx
     .update(workOrders)

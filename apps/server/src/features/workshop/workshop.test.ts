@@ -10,7 +10,7 @@ import { type Db, rowsOf } from '../../db/client.ts';
 import { profiles, userPermissions } from '../../db/schema/core.ts';
 import { bomProducts, componentDatabase, workOrders } from '../../db/schema/workshop.ts';
 import { schema } from '../../db/schema.ts';
-import { getJobBoard } from './workshop.service.ts';
+import { getJobBoard } from './board-reads.service.ts';
 
 const t = useTestApp();
 
