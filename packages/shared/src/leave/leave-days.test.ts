@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Weekday } from '../company/company-settings.ts';
+import { formatDayCount, formatWorkingDays } from './day-count-text.ts';
 import {
   type CompanyCalendarDay,
   countLeaveDays,
-  formatDayCount,
-  formatWorkingDays,
   type LeaveCalendar,
   splitByHolidayYear,
 } from './leave-days.ts';

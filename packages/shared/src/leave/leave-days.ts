@@ -6,10 +6,8 @@
 import { WEEKDAYS, type Weekday } from '../company/company-settings.ts';
 import { earlierDate, holidayYearWindow } from '../hr/holiday-rules.ts';
 import { addDays } from '../working-days.ts';
+import type { CalendarDayKind } from './calendar-days.schemas.ts';
 import { type PublicHoliday, publicHolidaysBetween } from './public-holidays.ts';
-
-export const CALENDAR_DAY_KINDS = ['closure', 'worked_holiday'] as const;
-export type CalendarDayKind = (typeof CALENDAR_DAY_KINDS)[number];
 
 /** A company closure day or a public holiday the company works (`company_calendar_days`). */
 export interface CompanyCalendarDay {
@@ -98,16 +96,4 @@ export function splitByHolidayYear(span: LeaveSpan, startMonth: number): Holiday
     start = addDays(end, 1);
   }
   return parts;
-}
-
-/** "½ day", "1 day", "2.5 days": a count of working days as notifications and the form say it. */
-export function formatDayCount(days: number): string {
-  if (days === 0.5) return '½ day';
-  return `${days} ${days === 1 ? 'day' : 'days'}`;
-}
-
-/** "½ working day", "1 working day", "2.5 working days". */
-export function formatWorkingDays(days: number): string {
-  if (days === 0.5) return '½ working day';
-  return `${days} working ${days === 1 ? 'day' : 'days'}`;
 }

@@ -6,6 +6,8 @@ import {
   myRequestsQuerySchema,
   workingDaysQuerySchema,
 } from '@hr/shared/hr/holidays.schemas';
+import { publicHolidaysQuerySchema } from '@hr/shared/leave/calendar-days.schemas';
+import { listRegions } from '@hr/shared/leave/public-holidays';
 import { Hono } from 'hono';
 import type { Db } from '../../db/client.ts';
 import type { AppEnv } from '../../http/app-env.ts';
@@ -17,6 +19,7 @@ import {
   getMyBalance,
   listMyApprovals,
   listMyRequests,
+  myPublicHolidays,
   submitHolidayRequest,
   teamCalendar,
   teamCalendarDay,
@@ -31,9 +34,21 @@ export function holidaysRoutes(deps: { db: Db; readCache: ReadCache }) {
   return new Hono<AppEnv>()
     .get('/balance', async (c) => c.json(await getMyBalance(db, c.get('principal'))))
     .get('/working-days', async (c) => {
-      const { start, end } = parseQuery(c, workingDaysQuerySchema);
-      return c.json(await workingDaysBetween(db, c.get('principal'), { start, end }));
+      const q = parseQuery(c, workingDaysQuerySchema);
+      return c.json(
+        await workingDaysBetween(db, c.get('principal'), {
+          start: q.start,
+          end: q.end,
+          startHalfDay: q.startHalfDay,
+          endHalfDay: q.endHalfDay,
+        }),
+      );
     })
+    .get('/public-holidays', async (c) => {
+      const { year } = parseQuery(c, publicHolidaysQuerySchema);
+      return c.json(await myPublicHolidays(db, c.get('principal'), year));
+    })
+    .get('/regions', (c) => c.json({ items: listRegions() }))
     .get('/requests', async (c) => {
       const { limit } = parseQuery(c, myRequestsQuerySchema);
       return c.json(await listMyRequests(db, c.get('principal'), limit));

@@ -5,6 +5,7 @@
  * `app.routes`, so a route missing here is still documented, with a generic JSON response; a test
  * fails when a route that parses a body or a query has no entry, or an entry names no route.
  */
+
 import {
   changePasswordRequestSchema,
   signInRequestSchema,
@@ -62,6 +63,14 @@ import {
   workingDaysResponseSchema,
 } from '@hr/shared/hr/holidays.schemas';
 import { hubspotStatusResponseSchema } from '@hr/shared/hubspot/hubspot.schemas';
+import {
+  companyCalendarDayInputSchema,
+  companyCalendarDaySchema,
+  companyCalendarDaysResponseSchema,
+  publicHolidaysQuerySchema,
+  publicHolidaysResponseSchema,
+  regionsResponseSchema,
+} from '@hr/shared/leave/calendar-days.schemas';
 import { meResponseSchema } from '@hr/shared/me/me.schemas';
 import {
   notificationEventSchema,
@@ -269,6 +278,15 @@ export const OPERATION_CONTRACTS: Readonly<Record<OperationKey, OperationContrac
     response: calendarDayResponseSchema,
   },
   'GET /api/v1/holidays/upcoming': { summary: 'Upcoming team holidays', response: upcomingResponseSchema },
+  'GET /api/v1/holidays/public-holidays': {
+    summary: "My region's bank holidays of a year and the company's closures and worked holidays",
+    query: publicHolidaysQuerySchema,
+    response: publicHolidaysResponseSchema,
+  },
+  'GET /api/v1/holidays/regions': {
+    summary: 'Region keys for public holidays (UK nations and other countries / states)',
+    response: regionsResponseSchema,
+  },
 
   // Workshop
   'GET /api/v1/workshop/jobs': {
@@ -351,6 +369,21 @@ export const OPERATION_CONTRACTS: Readonly<Record<OperationKey, OperationContrac
   'GET /api/v1/settings/invitations': { summary: 'Open invitations', response: invitationsResponseSchema },
   'DELETE /api/v1/settings/invitations/:id': {
     summary: 'Cancel an invitation',
+    response: messageResponseSchema,
+  },
+  'GET /api/v1/settings/calendar-days': {
+    summary: "The company's closure days and worked public holidays",
+    response: companyCalendarDaysResponseSchema,
+  },
+  'POST /api/v1/settings/calendar-days': {
+    summary: 'Add a closure day or a worked public holiday',
+    body: companyCalendarDayInputSchema,
+    response: companyCalendarDaySchema,
+    status: 201,
+    errors: [409],
+  },
+  'DELETE /api/v1/settings/calendar-days/:id': {
+    summary: 'Remove a closure day or worked public holiday',
     response: messageResponseSchema,
   },
   'GET /api/v1/settings/company': { summary: 'Company settings', response: companySettingsSchema },
