@@ -97,3 +97,16 @@ export function splitByHolidayYear(span: LeaveSpan, startMonth: number): Holiday
   }
   return parts;
 }
+
+/**
+ * The first Monday on or after `from` that starts `weeks` whole weeks without a bank holiday of
+ * `region`: dates for seeds and tests whose counts must not depend on when they run.
+ */
+export function clearMondayFrom(from: string, region: string, weeks = 1): string {
+  let monday = from;
+  while (weekdayOf(monday) !== 'monday') monday = addDays(monday, 1);
+  while (publicHolidaysBetween(region, monday, addDays(monday, 7 * weeks - 1)).length > 0) {
+    monday = addDays(monday, 7);
+  }
+  return monday;
+}
