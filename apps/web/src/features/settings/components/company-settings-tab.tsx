@@ -17,6 +17,7 @@ import {
 } from '@hr/shared/settings/settings.schemas';
 import { type FormEvent, useId, useState } from 'react';
 import { LoadError } from '@/components/load-error';
+import { RegionSelect } from '@/components/region-select';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -71,6 +72,7 @@ function toRequest(d: Draft): CompanySettingsRequest {
     cloudStorageEnabled: d.cloudStorageEnabled,
     primaryCloudProvider: d.primaryCloudProvider,
     cloudStorageFolderStructure: d.cloudStorageFolderStructure,
+    defaultRegion: d.defaultRegion,
   };
 }
 
@@ -135,6 +137,7 @@ function CompanySettingsForm({ settings }: { settings: CompanySettings }) {
     cloud: `${id}-cloud`,
     provider: `${id}-provider`,
     folders: `${id}-folders`,
+    region: `${id}-region`,
   };
   const [draft, setDraft] = useState<Draft>(() => toDraft(settings));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -236,6 +239,18 @@ function CompanySettingsForm({ settings }: { settings: CompanySettings }) {
             error={errors.financialYearStartMonth}
             onChange={(month) => set('financialYearStartMonth', month)}
           />
+          <FormField
+            id={ids.region}
+            label="Default region for public holidays"
+            error={errors.defaultRegion}
+            hint="Bank holidays of employees without a region of their own"
+          >
+            <RegionSelect
+              {...aria(ids.region, 'defaultRegion')}
+              value={draft.defaultRegion ?? 'england-and-wales'}
+              onChange={(e) => set('defaultRegion', e.target.value)}
+            />
+          </FormField>
           <fieldset
             className="grid gap-2 md:col-span-2"
             aria-describedby={errors.workingDaysPattern ? `${id}-days-error` : undefined}
