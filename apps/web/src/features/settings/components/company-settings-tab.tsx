@@ -30,6 +30,7 @@ import { Switch } from '@/components/ui/switch';
 import { notify } from '@/lib/toast';
 import { useCompanySettings } from '../api/get-company-settings';
 import { useSaveCompanySettings } from '../api/save-company-settings';
+import { CompanyCalendarCard } from './company-calendar-card';
 import { companySettingsSaveError } from './company-settings-errors';
 
 const PROVIDER_LABELS: Record<(typeof PRIMARY_CLOUD_PROVIDERS)[number], string> = {
@@ -81,7 +82,12 @@ export function CompanySettingsTab() {
   const { data, isPending, isError } = settings;
   if (isPending) return <Spinner label="Loading company settings" />;
   if (isError) return <LoadError title={SETTINGS_MESSAGES.settingsFailed} query={settings} />;
-  return <CompanySettingsForm settings={data} />;
+  return (
+    <div className="grid gap-6">
+      <CompanySettingsForm settings={data} />
+      <CompanyCalendarCard />
+    </div>
+  );
 }
 
 /** A year's start month (chosen) and its end month (calculated: the month before), as one pair. */
