@@ -315,6 +315,7 @@ describe('response contracts', () => {
     '/api/v1/holidays/working-days': '?start=2031-03-03&end=2031-03-07',
     '/api/v1/holidays/calendar': '?month=2031-03',
     '/api/v1/holidays/calendar/day': '?date=2031-03-03',
+    '/api/v1/holidays/public-holidays': '?year=2031',
     '/api/v1/workshop/job-page': '?list=orders&offset=0&limit=5',
   };
 
