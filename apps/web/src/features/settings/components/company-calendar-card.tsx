@@ -20,6 +20,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { viewOnlyOn } from '@/lib/access';
 import { errorMessage } from '@/lib/api-client';
+import { firstMessageByField } from '@/lib/field-errors';
 import { useMe } from '@/lib/session';
 import { notify } from '@/lib/toast';
 import { useAddCalendarDay, useCalendarDays, useRemoveCalendarDay } from '../api/calendar-days';
@@ -37,9 +38,7 @@ function AddCalendarDayForm() {
     event.preventDefault();
     const parsed = companyCalendarDayInputSchema.safeParse({ date, kind, name, countsAsLeave });
     if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      setErrors(next);
+      setErrors(firstMessageByField(parsed.error.issues));
       return;
     }
     setErrors({});

@@ -27,6 +27,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
+import { firstMessageByField } from '@/lib/field-errors';
 import { notify } from '@/lib/toast';
 import { useCompanySettings } from '../api/get-company-settings';
 import { useSaveCompanySettings } from '../api/save-company-settings';
@@ -167,9 +168,7 @@ function CompanySettingsForm({ settings }: { settings: CompanySettings }) {
     event.preventDefault();
     const parsed = companySettingsRequestSchema.safeParse(toRequest(draft));
     if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      setErrors(next);
+      setErrors(firstMessageByField(parsed.error.issues));
       notify.error(SETTINGS_MESSAGES.fixValidation);
       return;
     }
