@@ -114,14 +114,20 @@ export async function seedCompany(db: Db, c: BenchCompany, passwordHash: string)
     await tx.execute(sql`insert into user_roles (user_id, role)
       select ${userId(sql`n`)}, case when n = 1 then 'super_admin' else 'operative' end
       from generate_series(1, ${N}) n`);
-    await tx.execute(sql`insert into employee_records (id, company_id, user_id, full_name, email, position, department, employee_number, start_date, annual_holiday_days, line_manager_id, created_at)
+    // Regions and part-time weeks (issue 18): one in ten in Scotland, one in twenty in Northern Ireland;
+    // one in five works Monday to Wednesday, one in ten Monday to Thursday. The bench's own users (the
+    // first 100: owner, manager, approver, submitters) keep the company's week and region.
+    await tx.execute(sql`insert into employee_records (id, company_id, user_id, full_name, email, position, department, employee_number, start_date, annual_holiday_days, line_manager_id, created_at, region, working_pattern)
       select ${employeeId(sql`n`)}, ${companyId}, ${userId(sql`n`)},
         (array['Smith','Jones','Taylor','Brown','Williams','Wilson','Evans','Thomas','Roberts','Walker'])[1 + ${rnd(sql`'ln:' || n`)} % 10] || ' ' || 'Employee ' || n,
         ${kt} || '-e' || n || ${`@${BENCH_DOMAIN}`},
         (array['Fitter','Engineer','Driver','Planner','Buyer'])[1 + ${rnd(sql`'pos:' || n`)} % 5],
         (array['Workshop','Office','Yard','Sales'])[1 + ${rnd(sql`'dep:' || n`)} % 4],
         'E' || lpad(n::text, 6, '0'), date '2015-01-01' + (${rnd(sql`'start:' || n`)} % 3650), 28,
-        ${managerOf(sql`n`)}, timestamptz '2020-01-01' + n * interval '1 minute'
+        ${managerOf(sql`n`)}, timestamptz '2020-01-01' + n * interval '1 minute',
+        case when n <= 100 then null when n % 10 = 7 then 'scotland' when n % 20 = 9 then 'northern-ireland' end,
+        case when n <= 100 then null when n % 5 = 3 then '{monday,tuesday,wednesday}'::text[]
+          when n % 10 = 4 then '{monday,tuesday,wednesday,thursday}'::text[] end
       from generate_series(1, ${N}) n`);
     // Requests over three years: 1-5 days each; approved (with a few rejected and cancelled) before PENDING_FROM.
     await tx.execute(sql`insert into holiday_requests (id, company_id, employee_record_id, user_id, line_manager_id, start_date, end_date, holiday_type, status, working_days, days_requested, submitted_at, reviewed_by, reviewed_at)

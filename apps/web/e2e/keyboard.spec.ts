@@ -1,3 +1,4 @@
+import { publicHolidaysBetween } from '@hr/shared/leave/public-holidays';
 /** Keyboard use: the skip link, visible focus, focus after dialogs, tab titles, Try again, the main flows. */
 import { addDays } from '@hr/shared/working-days';
 import { expect as baseExpect, type Locator, type Page, test } from '@playwright/test';
@@ -221,7 +222,11 @@ test.describe('keyboard', () => {
     test.setTimeout(180_000);
     // A Thursday well ahead, clear of the other specs' dates.
     let day = addDays(utcToday(), 430);
-    while (new Date(`${day}T00:00:00Z`).getUTCDay() !== 4) day = addDays(day, 1);
+    while (
+      new Date(`${day}T00:00:00Z`).getUTCDay() !== 4 ||
+      publicHolidaysBetween('england-and-wales', day, day).length > 0
+    )
+      day = addDays(day, 1);
     const [y, m, d] = day.split('-');
     const reason = `Keyboard booking ${Date.now()}`;
 

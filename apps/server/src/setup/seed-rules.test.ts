@@ -4,7 +4,9 @@
  * photo link of the demo jobs opens a real file.
  */
 import { COMPANY_SETTINGS_DEFAULTS, type Weekday } from '@hr/shared/company/company-settings';
-import { addDays, countWorkingDays, isoDate } from '@hr/shared/working-days';
+import { countLeaveDays } from '@hr/shared/leave/leave-days';
+import { DEFAULT_REGION } from '@hr/shared/leave/public-holidays';
+import { addDays, isoDate } from '@hr/shared/working-days';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { httpClient, type Json, json, useTestApp } from '../../test/test-context.ts';
@@ -34,29 +36,52 @@ async function allJobs(client: ReturnType<typeof httpClient>): Promise<Json[]> {
 describe('demo holiday requests', () => {
   it('hold at least one working day whatever weekday the demo is seeded on', () => {
     const start = isoDate(new Date());
+    const calendar = {
+      pattern: COMPANY_SETTINGS_DEFAULTS.workingDaysPattern,
+      region: DEFAULT_REGION,
+      companyDays: [],
+    };
     for (let day = 0; day < 14; day++) {
       const today = addDays(start, day);
       for (const [key, offset, length] of DEMO_REQUESTS) {
-        const { startDate, endDate } = demoRequestDates(today, offset, length);
+        const { startDate, endDate } = demoRequestDates(today, offset, length, calendar);
         expect(
-          countWorkingDays(startDate, endDate),
+          countLeaveDays({ start: startDate, end: endDate }, calendar),
           `${key} ${offset} seeded on ${today}`,
         ).toBeGreaterThanOrEqual(0.5);
       }
     }
   });
 
-  it('as seeded: each stores the working days the shared rule counts with its company week, at least 0.5', async () => {
-    const rows = await query<{ start: string; end: string; days: number; pattern: Weekday[] | null }>(sql`
+  it("as seeded: each stores what the shared rule counts with the employee's region and week, at least 0.5, inside one holiday year", async () => {
+    const rows = await query<{
+      start: string;
+      end: string;
+      days: number;
+      pattern: Weekday[] | null;
+      region: string;
+      startHalfDay: boolean;
+      endHalfDay: boolean;
+    }>(sql`
       select r.start_date::text as start, r.end_date::text as "end", r.working_days::float8 as days,
-        s.working_days_pattern as pattern
-      from holiday_requests r left join company_settings s on s.company_id = r.company_id`);
+        coalesce(e.working_pattern, s.working_days_pattern) as pattern,
+        coalesce(e.region, c.default_region) as region,
+        r.start_half_day as "startHalfDay", r.end_half_day as "endHalfDay"
+      from holiday_requests r
+      join employee_records e on e.id = r.employee_record_id
+      join companies c on c.id = r.company_id
+      left join company_settings s on s.company_id = r.company_id`);
     expect(rows.length).toBeGreaterThan(0);
+    expect(rows.some((r) => r.region === 'scotland')).toBe(true);
     for (const row of rows) {
       const pattern = row.pattern?.length ? row.pattern : [...COMPANY_SETTINGS_DEFAULTS.workingDaysPattern];
-      const counted = countWorkingDays(row.start, row.end, pattern);
+      const counted = countLeaveDays(
+        { start: row.start, end: row.end, startHalfDay: row.startHalfDay, endHalfDay: row.endHalfDay },
+        { pattern, region: row.region, companyDays: [] },
+      );
       expect(counted, `${row.start}..${row.end}`).toBeGreaterThanOrEqual(0.5);
       expect(row.days, `${row.start}..${row.end}`).toBe(counted);
+      expect(row.start.slice(0, 4), `${row.start}..${row.end}`).toBe(row.end.slice(0, 4));
     }
   });
 });

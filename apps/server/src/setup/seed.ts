@@ -1,7 +1,10 @@
 /** Demo data of the architecture contract, written into an empty database. */
 import { randomUUID } from 'node:crypto';
+import { COMPANY_SETTINGS_DEFAULTS, type Weekday } from '@hr/shared/company/company-settings';
+import { countLeaveDays, type LeaveCalendar, splitByHolidayYear } from '@hr/shared/leave/leave-days';
+import { DEFAULT_REGION } from '@hr/shared/leave/public-holidays';
 import type { Role } from '@hr/shared/roles';
-import { addDays, countWorkingDays, inclusiveDayCount, isoDate } from '@hr/shared/working-days';
+import { addDays, inclusiveDayCount, isoDate } from '@hr/shared/working-days';
 import { partIdOf, settleProcurementEntry } from '@hr/shared/workshop/job-rules';
 import { count } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
@@ -29,6 +32,10 @@ interface DemoUser {
   isLineManager?: boolean;
   firstLoginCompleted?: boolean;
   phone?: string;
+  /** Public holidays of another region than the company's (ADR 0085). */
+  region?: string;
+  /** A part-time week (ADR 0086). */
+  workingPattern?: Weekday[];
 }
 
 interface DemoCompany {
@@ -103,6 +110,20 @@ export const DEMO_COMPANIES: DemoCompany[] = [
         department: 'Workshop',
         manager: 'manager',
         firstLoginCompleted: false,
+        // At college on Fridays.
+        workingPattern: ['monday', 'tuesday', 'wednesday', 'thursday'],
+      },
+      {
+        // The Glasgow office: Scottish bank holidays, part-time Monday to Wednesday.
+        key: 'fiona',
+        email: 'fiona@northwind.example',
+        fullName: 'Fiona Fraser',
+        role: 'operative',
+        position: 'Service Engineer',
+        department: 'Glasgow Office',
+        manager: 'manager',
+        region: 'scotland',
+        workingPattern: ['monday', 'tuesday', 'wednesday'],
       },
     ],
   },
@@ -221,10 +242,13 @@ async function seedCompany(
       startDate: addDays(today, -400 + index * 30),
       annualHolidayDays: 28,
       lineManagerId: u.manager ? idOf(u.manager) : null,
+      region: u.region ?? null,
+      workingPattern: u.workingPattern ?? null,
     });
   }
 
-  // A few holiday requests in each state, around today.
+  // A few holiday requests in each state, around today, costed as the server costs a booking: the
+  // employee's region and week, split at the holiday year's edge (the demo companies start it in January).
   const request = (
     key: string,
     startOffset: number,
@@ -233,30 +257,40 @@ async function seedCompany(
     type: 'annual' | 'sick' = 'annual',
   ) => {
     const user = company.users.find((u) => u.key === key);
-    if (!user) return null;
-    const { startDate, endDate } = demoRequestDates(today, startOffset, length);
+    if (!user) return [];
+    const calendar = {
+      pattern: user.workingPattern ?? COMPANY_SETTINGS_DEFAULTS.workingDaysPattern,
+      region: user.region ?? DEFAULT_REGION,
+      companyDays: [],
+    };
+    const { startDate, endDate } = demoRequestDates(today, startOffset, length, calendar);
     const manager = user.manager ? idOf(user.manager) : null;
     const decided = status !== 'pending';
-    return {
+    const parts = splitByHolidayYear({ start: startDate, end: endDate }, 1)
+      .map((part) => ({ ...part, workingDays: countLeaveDays(part, calendar) }))
+      .filter((part) => part.workingDays > 0);
+    const splitGroupId = parts.length > 1 ? randomUUID() : null;
+    return parts.map((part) => ({
       companyId,
       employeeRecordId: employeeIds.get(key) as string,
       userId: idOf(key),
       lineManagerId: manager,
-      startDate,
-      endDate,
+      startDate: part.start,
+      endDate: part.end,
       holidayType: type,
       status,
-      workingDays: countWorkingDays(startDate, endDate),
-      daysRequested: inclusiveDayCount(startDate, endDate),
+      workingDays: part.workingDays,
+      daysRequested: inclusiveDayCount(part.start, part.end),
+      splitGroupId,
       reason: status === 'rejected' ? 'Family visit' : null,
       reviewedBy: decided ? (manager ?? idOf(key)) : null,
       reviewedAt: decided ? new Date() : null,
       reviewerComments: status === 'rejected' ? 'Workshop is short-staffed that week.' : null,
-    };
+    }));
   };
-  const requests = DEMO_REQUESTS.map(([key, offset, length, status, type]) =>
+  const requests = DEMO_REQUESTS.flatMap(([key, offset, length, status, type]) =>
     request(key, offset, length, status, type),
-  ).filter((r) => r !== null);
+  );
   if (requests.length) await tx.insert(holidayRequests).values(requests);
 
   await seedWorkshop(tx, storage, companyId, today, (key) => ids.get(key) ?? null);
@@ -280,15 +314,27 @@ export const DEMO_REQUESTS: Array<
   ['manager', 21, 5, 'approved'],
   ['sam', 10, 4, 'pending'],
   ['owner', 30, 2, 'approved'],
+  ['fiona', 9, 7, 'pending'],
 ];
 
 /**
- * The dates of a demo request: it starts on the first working day (the demo companies keep the default
- * week) on or after today + `startOffset`, so it holds at least one working day, as the app requires.
+ * The dates of a demo request: it starts on the first day on or after today + `startOffset` that the
+ * employee's calendar charges (their week, not a bank holiday), so it costs at least one working day,
+ * as the app requires.
  */
-export function demoRequestDates(today: string, startOffset: number, length: number) {
+export function demoRequestDates(
+  today: string,
+  startOffset: number,
+  length: number,
+  calendar: LeaveCalendar = {
+    pattern: COMPANY_SETTINGS_DEFAULTS.workingDaysPattern,
+    region: DEFAULT_REGION,
+    companyDays: [],
+  },
+) {
   let startDate = addDays(today, startOffset);
-  while (countWorkingDays(startDate, startDate) === 0) startDate = addDays(startDate, 1);
+  while (countLeaveDays({ start: startDate, end: startDate }, calendar) === 0)
+    startDate = addDays(startDate, 1);
   return { startDate, endDate: addDays(startDate, length - 1) };
 }
 

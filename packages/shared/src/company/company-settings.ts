@@ -22,6 +22,7 @@ export const COMPANY_SETTINGS_DEFAULTS = {
   financialYearStartMonth: 4,
   financialYearEndMonth: 3,
   workingDaysPattern: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as Weekday[],
+  defaultRegion: 'england-and-wales',
 } as const;
 
 export const PRIMARY_CLOUD_PROVIDERS = ['supabase', 'google_drive', 'microsoft_onedrive'] as const;

@@ -1,6 +1,8 @@
 /** Employee records: the form, the list page and the API contracts. */
 import { z } from 'zod';
+import { WEEKDAYS } from '../company/company-settings.ts';
 import { isoDateSchema } from '../dates.ts';
+import { employeeRegionSchema, workingPatternSchema } from '../leave/calendar-days.schemas.ts';
 
 export const EMPLOYEE_MESSAGES = {
   fullNameRequired: 'Full name is required',
@@ -90,6 +92,10 @@ export const employeeInputSchema = z.object({
     .uuid()
     .nullish()
     .transform((v) => v ?? null),
+  /** Public holidays: a region key, null for the company's default region (ADR 0085). */
+  region: employeeRegionSchema,
+  /** Lowercase weekday names the employee works, null for the company's pattern (ADR 0086). */
+  workingPattern: workingPatternSchema,
 });
 export type EmployeeInput = z.input<typeof employeeInputSchema>;
 
@@ -110,6 +116,8 @@ export const employeeSchema = z.object({
   remainingThisYear: z.number(),
   lineManagerId: z.uuid().nullable(),
   lineManagerName: z.string().nullable(),
+  region: z.string().nullable(),
+  workingPattern: z.array(z.enum(WEEKDAYS)).nullable(),
   createdAt: z.string(),
 });
 export type Employee = z.infer<typeof employeeSchema>;

@@ -79,6 +79,10 @@ export const holidayRequestInputSchema = z
       .max(1000)
       .nullish()
       .transform((v) => (v ? v : null)),
+    /** The first day starts at midday ("Starts at midday"): half of it is taken. */
+    startHalfDay: z.boolean().default(false),
+    /** The last day ends at midday ("Ends at midday"): half of it is taken. */
+    endHalfDay: z.boolean().default(false),
   })
   .refine((v) => v.endDate >= v.startDate, { path: ['endDate'], message: HOLIDAY_MESSAGES.endBeforeStart });
 export type HolidayRequestInput = z.input<typeof holidayRequestInputSchema>;
@@ -93,8 +97,13 @@ export const holidayRequestSchema = z.object({
   holidayType: z.enum(HOLIDAY_TYPES),
   reason: z.string().nullable(),
   status: z.enum(HOLIDAY_STATUSES),
+  /** Working days charged, stored at booking (0.5 steps); never rewritten later. */
   workingDays: z.number(),
   daysRequested: z.number(),
+  startHalfDay: z.boolean(),
+  endHalfDay: z.boolean(),
+  /** Shared by the rows of one request cut at the holiday year's edge (one row per holiday year). */
+  splitGroupId: z.uuid().nullable(),
   submittedAt: z.string(),
   reviewedBy: z.uuid().nullable(),
   reviewedAt: z.string().nullable(),
@@ -146,14 +155,36 @@ export const holidayBalanceResponseSchema = z.object({
 });
 export type HolidayBalanceResponse = z.infer<typeof holidayBalanceResponseSchema>;
 
-/** `GET /api/v1/holidays/working-days?start=&end=`: the server's count for the form. */
+/** A query flag: `true` or `false` (absent: false). */
+const queryFlag = z
+  .enum(['true', 'false'], { error: 'Use true or false' })
+  .optional()
+  .transform((v) => v === 'true');
+
+/**
+ * `GET /api/v1/holidays/working-days?start=&end=&startHalfDay=&endHalfDay=`: the server's count for the
+ * form, for the signed-in employee's region and working pattern.
+ */
 export const workingDaysQuerySchema = z
   .object({
     start: isoDateSchema(HOLIDAY_MESSAGES.startRequired),
     end: isoDateSchema(HOLIDAY_MESSAGES.endRequired),
+    startHalfDay: queryFlag,
+    endHalfDay: queryFlag,
   })
   .refine((v) => v.end >= v.start, { path: ['end'], message: HOLIDAY_MESSAGES.endBeforeStart });
-export const workingDaysResponseSchema = z.object({ workingDays: z.number(), totalDays: z.number() });
+export const workingDaysResponseSchema = z.object({
+  workingDays: z.number(),
+  totalDays: z.number(),
+  /** The region's bank holidays inside the dates that are not charged. */
+  bankHolidays: z.array(z.object({ date: z.string(), name: z.string() })),
+  /** The company's closure days inside the dates. */
+  closures: z.array(z.object({ date: z.string(), name: z.string(), countsAsLeave: z.boolean() })),
+  /** One part per holiday year; two when the request crosses the year's edge (it is stored as two rows). */
+  parts: z.array(
+    z.object({ start: z.string(), end: z.string(), holidayYear: z.number(), workingDays: z.number() }),
+  ),
+});
 export type WorkingDaysResponse = z.infer<typeof workingDaysResponseSchema>;
 
 /** An approved holiday of a colleague, for the team calendar and the upcoming list. */
@@ -169,6 +200,10 @@ export const teamHolidaySchema = z.object({
    */
   holidayType: z.enum(HOLIDAY_TYPES).nullable(),
   workingDays: z.number(),
+  /** Away from midday on the first day (the calendar shows "PM" there). */
+  startHalfDay: z.boolean(),
+  /** Away until midday on the last day ("AM"). */
+  endHalfDay: z.boolean(),
 });
 export type TeamHoliday = z.infer<typeof teamHolidaySchema>;
 
@@ -207,6 +242,8 @@ export const calendarResponseSchema = z.object({
   month: z.string(),
   /** The days of the month with at least one person away, in date order. */
   days: z.array(calendarDaySummarySchema),
+  /** The viewer's region's bank holidays in the month that the company does not work. */
+  bankHolidays: z.array(z.object({ date: z.string(), name: z.string() })),
 });
 export type CalendarResponse = z.infer<typeof calendarResponseSchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localizeNotificationText, workingDaysPhrase } from './notification-text.ts';
+import { leaveCostPhrase, localizeNotificationText, workingDaysPhrase } from './notification-text.ts';
 
 const format = {
   date: (d: string) => `<${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}>`,
@@ -10,11 +10,32 @@ const format = {
 describe('working days phrase', () => {
   it.each([
     [1, '1 working day'],
-    [0.5, '0.5 working days'],
+    [0.5, '½ working day'],
+    [2.5, '2.5 working days'],
     [2, '2 working days'],
     [11, '11 working days'],
     [1.04, '1 working day'],
   ])('%d -> %s', (n, text) => expect(workingDaysPhrase(n)).toBe(text));
+});
+
+describe('leave cost phrase', () => {
+  const day = { startDate: '2026-11-24', endDate: '2026-11-24', workingDays: 0.5 };
+  const week = { startDate: '2026-11-23', endDate: '2026-11-27' };
+  it.each([
+    [{ ...day, startHalfDay: true, endHalfDay: false }, '½ day, PM'],
+    [{ ...day, startHalfDay: false, endHalfDay: true }, '½ day, AM'],
+    [{ ...day, startHalfDay: true, endHalfDay: true }, '½ day'],
+    [{ ...day, workingDays: 1, startHalfDay: false, endHalfDay: false }, '1 working day'],
+    [
+      { ...week, workingDays: 4.5, startHalfDay: true, endHalfDay: false },
+      '4.5 working days, starts at midday',
+    ],
+    [
+      { ...week, workingDays: 4, startHalfDay: true, endHalfDay: true },
+      '4 working days, starts at midday, ends at midday',
+    ],
+    [{ ...week, workingDays: 5, startHalfDay: false, endHalfDay: false }, '5 working days'],
+  ])('%o -> %s', (request, text) => expect(leaveCostPhrase(request)).toBe(text));
 });
 
 describe('localized notification text', () => {

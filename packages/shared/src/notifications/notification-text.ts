@@ -4,10 +4,34 @@
  * (`localizeNotificationText`): dates are shown in the local date format.
  */
 
-/** "1 working day", "3 working days", "0.5 working days". */
+/** "½ working day", "1 working day", "3 working days", "2.5 working days". */
 export function workingDaysPhrase(count: number): string {
   const rounded = Math.round(count * 10) / 10;
+  if (rounded === 0.5) return '½ working day';
   return `${rounded} working ${rounded === 1 ? 'day' : 'days'}`;
+}
+
+/**
+ * What a request costs, as its notifications say it: "½ day, PM" for a one-day request from midday,
+ * "½ day, AM" for one ending at midday, else the working days with the halves named
+ * ("2.5 working days, starts at midday").
+ */
+export function leaveCostPhrase(request: {
+  startDate: string;
+  endDate: string;
+  workingDays: number;
+  startHalfDay: boolean;
+  endHalfDay: boolean;
+}): string {
+  if (request.startDate === request.endDate && (request.startHalfDay || request.endHalfDay)) {
+    if (request.startHalfDay && request.endHalfDay) return '½ day';
+    return `½ day, ${request.startHalfDay ? 'PM' : 'AM'}`;
+  }
+  const halves = [
+    request.startHalfDay ? 'starts at midday' : null,
+    request.endHalfDay ? 'ends at midday' : null,
+  ].filter(Boolean);
+  return [workingDaysPhrase(request.workingDays), ...halves].join(', ');
 }
 
 export interface DateFormatters {

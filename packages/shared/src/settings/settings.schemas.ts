@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { emailSchema } from '../auth/auth.schemas.ts';
 import { CLOUD_FOLDER_STRUCTURES, PRIMARY_CLOUD_PROVIDERS, WEEKDAYS } from '../company/company-settings.ts';
+import { regionKeySchema } from '../leave/calendar-days.schemas.ts';
 import { ACCESS_LEVELS, SECTIONS } from '../permissions.ts';
 import { ASSIGNABLE_ROLES, ROLES } from '../roles.ts';
 
@@ -198,10 +199,13 @@ export const companySettingsRequestSchema = z.strictObject({
   cloudStorageFolderStructure: z.enum(CLOUD_FOLDER_STRUCTURES),
   holidayYearEndMonth: month.optional(),
   financialYearEndMonth: month.optional(),
+  /** The public holidays of employees without a region of their own; absent: unchanged (ADR 0085). */
+  defaultRegion: regionKeySchema.optional(),
 });
 export type CompanySettingsRequest = z.infer<typeof companySettingsRequestSchema>;
 
 export const companySettingsSchema = companySettingsRequestSchema.extend({
+  defaultRegion: z.string(),
   holidayYearEndMonth: month,
   financialYearEndMonth: month,
 });

@@ -29,6 +29,9 @@ export const companies = pgTable(
     legalName: text('legal_name'),
     tradingName: text('trading_name'),
     isActive: boolean('is_active').notNull().default(true),
+    // Public holidays of employees without a region of their own (ADR 0085): a gov.uk key or a
+    // date-holidays country / state key. Changed in Company Settings.
+    defaultRegion: text('default_region').notNull().default('england-and-wales'),
     createdAt: createdAt(),
   },
   () => [

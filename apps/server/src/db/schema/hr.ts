@@ -1,5 +1,6 @@
 /** HR tables: employee records, holiday requests and notifications. */
 import { HOLIDAY_STATUSES, HOLIDAY_TYPES } from '@hr/shared/hr/holidays.schemas';
+import { CALENDAR_DAY_KINDS } from '@hr/shared/leave/calendar-days.schemas';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -42,6 +43,10 @@ export const employeeRecords = pgTable(
       mode: 'number',
     }).generatedAlwaysAs(sql`annual_holiday_days - holiday_days_used`),
     lineManagerId: uuid('line_manager_id').references(() => authUsers.id, { onDelete: 'set null' }),
+    // Public holidays of the employee's region; null: the company's default region (ADR 0085).
+    region: text('region'),
+    // Lowercase weekday names the employee works; null: the company's pattern (ADR 0086).
+    workingPattern: text('working_pattern').array(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -84,6 +89,11 @@ export const holidayRequests = pgTable(
     status: text('status', { enum: HOLIDAY_STATUSES }).notNull().default('pending'),
     workingDays: numeric('working_days', { precision: 5, scale: 1, mode: 'number' }).notNull(),
     daysRequested: numeric('days_requested', { precision: 5, scale: 1, mode: 'number' }).notNull(),
+    // The first day starts at midday / the last day ends at midday (half days, ADR 0086).
+    startHalfDay: boolean('start_half_day').notNull().default(false),
+    endHalfDay: boolean('end_half_day').notNull().default(false),
+    // The rows of one request cut at the holiday year's edge share it (ADR 0087); null: not split.
+    splitGroupId: uuid('split_group_id'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
     reviewedBy: uuid('reviewed_by').references(() => authUsers.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
@@ -97,7 +107,33 @@ export const holidayRequests = pgTable(
     index('holiday_requests_calendar_idx').on(t.companyId, t.status, t.startDate, t.endDate),
     // The overlap check of every submission reads one employee's requests (and cascades use it too).
     index('holiday_requests_employee_idx').on(t.employeeRecordId, t.startDate),
+    index('holiday_requests_split_group_idx')
+      .on(t.companyId, t.splitGroupId)
+      .where(sql`split_group_id is not null`),
     tenantPolicy('holiday_requests'),
+  ],
+);
+
+/**
+ * A company's own calendar days (ADR 0086): closure days (charged as leave or not, per closure) and
+ * public holidays the company works (those are working days for everyone).
+ */
+export const companyCalendarDays = pgTable(
+  'company_calendar_days',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    date: date('date').notNull(),
+    kind: text('kind', { enum: CALENDAR_DAY_KINDS }).notNull(),
+    name: text('name').notNull(),
+    countsAsLeave: boolean('counts_as_leave').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('company_calendar_days_company_date_key').on(t.companyId, t.date),
+    tenantPolicy('company_calendar_days'),
   ],
 );
 

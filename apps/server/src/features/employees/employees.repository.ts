@@ -17,6 +17,9 @@ export interface EmployeeWrite {
   annualHolidayDays: number;
   userId: string | null;
   lineManagerId: string | null;
+  /** undefined: unchanged (an update that does not name it). */
+  region?: string | null;
+  workingPattern?: string[] | null;
 }
 
 const lineManagerName = sql<
@@ -37,6 +40,8 @@ const employeeColumns = {
   holidayDaysRemaining: employeeRecords.holidayDaysRemaining,
   lineManagerId: employeeRecords.lineManagerId,
   lineManagerName,
+  region: employeeRecords.region,
+  workingPattern: employeeRecords.workingPattern,
   createdAt: employeeRecords.createdAt,
 };
 

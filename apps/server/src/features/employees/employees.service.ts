@@ -1,4 +1,5 @@
 /** Employee records: list, create, update, delete, with the company's rules checked here, not in the browser. */
+import type { Weekday } from '@hr/shared/company/company-settings';
 import {
   EMPLOYEE_MESSAGES,
   type Employee,
@@ -7,6 +8,8 @@ import {
   type employeeListQuerySchema,
   type UserOptionsResponse,
 } from '@hr/shared/hr/employees.schemas';
+import { LEAVE_MESSAGES } from '@hr/shared/leave/calendar-days.schemas';
+import { isKnownRegion } from '@hr/shared/leave/public-holidays';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import {
@@ -49,6 +52,7 @@ function toEmployee(row: EmployeeRow, balances: Balances): Employee {
   const opening = row.annualHolidayDays - row.holidayDaysUsed;
   return {
     ...row,
+    workingPattern: (row.workingPattern as Weekday[] | null) ?? null,
     holidayDaysRemaining: row.holidayDaysRemaining ?? opening,
     usedThisYear: balance?.used ?? row.holidayDaysUsed,
     remainingThisYear: balance?.remaining ?? opening,
@@ -101,6 +105,9 @@ export async function listUserOptions(db: Db, principal: Principal): Promise<Use
 
 /** The linked account and the line manager must be users of this company; nobody manages themselves. */
 async function checkPeople(tx: Tx, companyId: string, input: EmployeeInput): Promise<void> {
+  if (input.region && !isKnownRegion(input.region)) {
+    throw errors.validation({ region: LEAVE_MESSAGES.unknownRegion }, LEAVE_MESSAGES.unknownRegion);
+  }
   if (input.userId && input.userId === input.lineManagerId) {
     throw errors.validation(
       { lineManagerId: EMPLOYEE_MESSAGES.ownLineManager },
@@ -132,6 +139,8 @@ function toWrite(input: EmployeeInput): EmployeeWrite {
     annualHolidayDays: input.annualHolidayDays,
     userId: input.userId,
     lineManagerId: input.lineManagerId,
+    ...(input.region !== undefined ? { region: input.region } : {}),
+    ...(input.workingPattern !== undefined ? { workingPattern: input.workingPattern } : {}),
   };
 }
 

@@ -1,3 +1,4 @@
+import { clearMondayFrom } from '@hr/shared/leave/leave-days';
 import { addDays, isoDate } from '@hr/shared/working-days';
 import { describe, expect, it } from 'vitest';
 import { httpClient, json, useTestApp } from '../../../test/test-context.ts';
@@ -9,10 +10,9 @@ import { httpClient, json, useTestApp } from '../../../test/test-context.ts';
 const t = useTestApp();
 
 const today = isoDate(new Date());
+/** A Monday at least `minDays` ahead starting two weeks without bank holidays (counts stay the same whatever the date). */
 function mondayAfter(minDays: number): string {
-  let d = addDays(today, minDays);
-  while (new Date(`${d}T00:00:00Z`).getUTCDay() !== 1) d = addDays(d, 1);
-  return d;
+  return clearMondayFrom(addDays(today, minDays), 'england-and-wales', 2);
 }
 
 const settings = (pattern: string[]) => ({

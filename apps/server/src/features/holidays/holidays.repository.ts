@@ -1,8 +1,8 @@
 import type { HolidayStatus, HolidayType } from '@hr/shared/hr/holidays.schemas';
 import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
-import { companySettings, profiles, userRoles } from '../../db/schema/core.ts';
-import { employeeRecords, holidayRequests } from '../../db/schema/hr.ts';
+import { companies, companySettings, profiles, userRoles } from '../../db/schema/core.ts';
+import { companyCalendarDays, employeeRecords, holidayRequests } from '../../db/schema/hr.ts';
 
 /** The requester's employee record; `lock` holds it until the transaction ends so that one
  * employee's submissions queue up and the overlap check cannot race. */
@@ -12,6 +12,8 @@ export async function findEmployeeOfUser(tx: Tx, companyId: string, userId: stri
       id: employeeRecords.id,
       fullName: employeeRecords.fullName,
       lineManagerId: employeeRecords.lineManagerId,
+      region: employeeRecords.region,
+      workingPattern: employeeRecords.workingPattern,
     })
     .from(employeeRecords)
     .where(and(eq(employeeRecords.companyId, companyId), eq(employeeRecords.userId, userId)))
@@ -20,15 +22,64 @@ export async function findEmployeeOfUser(tx: Tx, companyId: string, userId: stri
   return row ?? null;
 }
 
+/** The company's week, holiday year and default region (companies row; settings may be missing). */
 export async function findHolidaySettings(tx: Tx, companyId: string) {
   const [row] = await tx
     .select({
       workingDaysPattern: companySettings.workingDaysPattern,
       holidayYearStartMonth: companySettings.holidayYearStartMonth,
+      defaultRegion: companies.defaultRegion,
     })
-    .from(companySettings)
-    .where(eq(companySettings.companyId, companyId));
+    .from(companies)
+    .leftJoin(companySettings, eq(companySettings.companyId, companies.id))
+    .where(eq(companies.id, companyId));
   return row ?? null;
+}
+
+/**
+ * In one statement, what the calendar month needs to mark bank holidays for the viewer: their region
+ * (else the company's default) and the company's worked holidays from..to.
+ */
+export async function findViewerHolidaySource(
+  tx: Tx,
+  companyId: string,
+  userId: string,
+  from: string,
+  to: string,
+): Promise<{ region: string | null; workedHolidays: string[] }> {
+  const result = await tx.execute(sql`
+    select coalesce(
+        (select e.region from employee_records e where e.company_id = ${companyId} and e.user_id = ${userId} limit 1),
+        (select c.default_region from companies c where c.id = ${companyId})) as region,
+      coalesce((select json_agg(to_char(d.date, 'YYYY-MM-DD')) from company_calendar_days d
+        where d.company_id = ${companyId} and d.kind = 'worked_holiday' and d.date between ${from} and ${to}),
+        '[]'::json) as "workedHolidays"`);
+  return (
+    rowsOf<{ region: string | null; workedHolidays: string[] }>(result)[0] ?? {
+      region: null,
+      workedHolidays: [],
+    }
+  );
+}
+
+/** The company's closure days and worked public holidays from..to, in date order. */
+export async function listCompanyDaysBetween(tx: Tx, companyId: string, from: string, to: string) {
+  return tx
+    .select({
+      date: companyCalendarDays.date,
+      kind: companyCalendarDays.kind,
+      name: companyCalendarDays.name,
+      countsAsLeave: companyCalendarDays.countsAsLeave,
+    })
+    .from(companyCalendarDays)
+    .where(
+      and(
+        eq(companyCalendarDays.companyId, companyId),
+        gte(companyCalendarDays.date, from),
+        lte(companyCalendarDays.date, to),
+      ),
+    )
+    .orderBy(asc(companyCalendarDays.date));
 }
 
 /** A pending or approved request of the employee that shares at least one day with start..end. */
@@ -60,17 +111,51 @@ export interface NewHolidayRequest {
   status: HolidayStatus;
   workingDays: number;
   daysRequested: number;
+  startHalfDay: boolean;
+  endHalfDay: boolean;
+  splitGroupId: string | null;
   reviewedBy: string | null;
   reviewedAt: Date | null;
 }
 
-export async function insertHolidayRequest(tx: Tx, values: NewHolidayRequest) {
-  const [row] = await tx.insert(holidayRequests).values(values).returning();
-  if (!row) throw new Error('insert returned no row');
-  return row;
+/** Inserts the rows of one request (two when it is split at the holiday year's edge), in date order. */
+export async function insertHolidayRequests(tx: Tx, values: NewHolidayRequest[]) {
+  const rows = await tx.insert(holidayRequests).values(values).returning();
+  if (rows.length !== values.length) throw new Error('insert returned no row');
+  return rows.sort((a, b) => (a.startDate < b.startDate ? -1 : 1));
 }
 
-export type HolidayRequestRow = Awaited<ReturnType<typeof insertHolidayRequest>>;
+export type HolidayRequestRow = Awaited<ReturnType<typeof insertHolidayRequests>>[number];
+
+/**
+ * The other rows of a split request take the decision its first row got (ADR 0087): pending ones only,
+ * in the same transaction as the conditional update that decided the first.
+ */
+export async function decideSplitSiblings(
+  tx: Tx,
+  companyId: string,
+  decided: { id: string; splitGroupId: string | null },
+  decision: { status: 'approved' | 'rejected'; reviewedBy: string; comment: string | null },
+) {
+  if (!decided.splitGroupId) return [];
+  return tx
+    .update(holidayRequests)
+    .set({
+      status: decision.status,
+      reviewedBy: decision.reviewedBy,
+      reviewedAt: new Date(),
+      reviewerComments: decision.comment,
+    })
+    .where(
+      and(
+        eq(holidayRequests.companyId, companyId),
+        eq(holidayRequests.splitGroupId, decided.splitGroupId),
+        eq(holidayRequests.status, 'pending'),
+        sql`${holidayRequests.id} <> ${decided.id}`,
+      ),
+    )
+    .returning();
+}
 
 export async function listRequestsOfUser(
   tx: Tx,
@@ -212,6 +297,8 @@ export interface MovedRequest {
   endDate: string;
   holidayType: HolidayType;
   workingDays: number;
+  startHalfDay: boolean;
+  endHalfDay: boolean;
 }
 
 /**
@@ -238,7 +325,8 @@ export async function movePendingToCurrentApprover(
       and r.line_manager_id is distinct from nullif(e.line_manager_id, r.user_id)
     returning r.id, r.user_id as "userId", r.line_manager_id as "lineManagerId", e.full_name as "employeeName",
       to_char(r.start_date, 'YYYY-MM-DD') as "startDate", to_char(r.end_date, 'YYYY-MM-DD') as "endDate",
-      r.holiday_type as "holidayType", r.working_days::float8 as "workingDays"`);
+      r.holiday_type as "holidayType", r.working_days::float8 as "workingDays",
+      r.start_half_day as "startHalfDay", r.end_half_day as "endHalfDay"`);
   return rowsOf<MovedRequest>(result);
 }
 
@@ -256,19 +344,23 @@ export async function employeeHasRequests(tx: Tx, companyId: string, employeeRec
 
 /** The requester cancels their own request while it is pending, or approved and not yet started. */
 export async function cancelOwnRequest(tx: Tx, companyId: string, id: string, userId: string, today: string) {
-  const [row] = await tx
+  // A split request (ADR 0087) is cancelled whole: every row of its group, judged by the group's first day.
+  const group = sql`(select g.split_group_id from holiday_requests g where g.id = ${id} and g.company_id = ${companyId})`;
+  const firstDay = sql`coalesce((select min(f.start_date) from holiday_requests f
+    where f.company_id = ${companyId} and f.split_group_id = ${group}), ${holidayRequests.startDate})`;
+  const rows = await tx
     .update(holidayRequests)
     .set({ status: 'cancelled' })
     .where(
       and(
         eq(holidayRequests.companyId, companyId),
-        eq(holidayRequests.id, id),
+        sql`(${holidayRequests.id} = ${id} or ${holidayRequests.splitGroupId} = ${group})`,
         eq(holidayRequests.userId, userId),
-        sql`(${holidayRequests.status} = 'pending' or (${holidayRequests.status} = 'approved' and ${holidayRequests.startDate} > ${today}))`,
+        sql`(${holidayRequests.status} = 'pending' or (${holidayRequests.status} = 'approved' and ${firstDay} > ${today}))`,
       ),
     )
     .returning();
-  return row ?? null;
+  return rows.find((r) => r.id === id) ?? null;
 }
 
 const teamHolidayColumns = {
@@ -280,6 +372,8 @@ const teamHolidayColumns = {
   endDate: holidayRequests.endDate,
   holidayType: holidayRequests.holidayType,
   workingDays: holidayRequests.workingDays,
+  startHalfDay: holidayRequests.startHalfDay,
+  endHalfDay: holidayRequests.endHalfDay,
 };
 
 /** A team holiday as the calendar queries return it (raw SQL: dates as text, numbers as numbers). */
@@ -293,6 +387,8 @@ export interface TeamHolidayRow {
   endDate: string;
   holidayType: HolidayType;
   workingDays: number;
+  startHalfDay: boolean;
+  endHalfDay: boolean;
 }
 
 export interface CalendarPreviewRow extends TeamHolidayRow {
@@ -314,7 +410,8 @@ const teamHolidayFields = (alias: string, nameAlias = alias, managerAlias = name
   sql.raw(`${alias}.id, ${alias}.user_id as "userId", ${nameAlias}.full_name as "employeeName",
     nullif(${managerAlias}.line_manager_id, ${alias}.user_id) as "approverId",
     to_char(${alias}.start_date, 'YYYY-MM-DD') as "startDate", to_char(${alias}.end_date, 'YYYY-MM-DD') as "endDate",
-    ${alias}.holiday_type as "holidayType", ${alias}.working_days::float8 as "workingDays"`);
+    ${alias}.holiday_type as "holidayType", ${alias}.working_days::float8 as "workingDays",
+    ${alias}.start_half_day as "startHalfDay", ${alias}.end_half_day as "endHalfDay"`);
 
 /**
  * The month summary of the team calendar, in one statement: for each day of start..end with someone
@@ -401,7 +498,8 @@ export async function listCalendarDay(
   const result = await tx.execute(sql`
     with x as (
       select distinct on (r.employee_record_id) r.id, r.user_id, r.employee_record_id, e.full_name,
-        e.line_manager_id, r.start_date, r.end_date, r.holiday_type, r.working_days
+        e.line_manager_id, r.start_date, r.end_date, r.holiday_type, r.working_days, r.start_half_day,
+        r.end_half_day
       from holiday_requests r
       join employee_records e on e.id = r.employee_record_id
       where r.company_id = ${companyId} and r.status = 'approved'

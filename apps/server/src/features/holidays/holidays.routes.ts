@@ -14,6 +14,12 @@ import {
   workingDaysQuerySchema,
   workingDaysResponseSchema,
 } from '@hr/shared/hr/holidays.schemas';
+import {
+  publicHolidaysQuerySchema,
+  publicHolidaysResponseSchema,
+  regionsResponseSchema,
+} from '@hr/shared/leave/calendar-days.schemas';
+import { listRegions } from '@hr/shared/leave/public-holidays';
 import type { Db } from '../../db/client.ts';
 import { apiRouter, defineRoute, idParams, jsonBody, jsonResponse } from '../../http/api-route.ts';
 import { cachedRead, type ReadCache } from '../../http/read-cache.ts';
@@ -23,6 +29,7 @@ import {
   getMyBalance,
   listMyApprovals,
   listMyRequests,
+  myPublicHolidays,
   submitHolidayRequest,
   teamCalendar,
   teamCalendarDay,
@@ -53,9 +60,31 @@ export function holidaysRoutes(deps: { db: Db; readCache: ReadCache }) {
         responses: { 200: jsonResponse(workingDaysResponseSchema, 'The working days') },
       }),
       async (c) => {
-        const { start, end } = c.req.valid('query');
-        return c.json(await workingDaysBetween(db, c.get('principal'), { start, end }), 200);
+        const { start, end, startHalfDay, endHalfDay } = c.req.valid('query');
+        return c.json(
+          await workingDaysBetween(db, c.get('principal'), { start, end, startHalfDay, endHalfDay }),
+          200,
+        );
       },
+    )
+    .openapi(
+      defineRoute({
+        method: 'get',
+        path: '/public-holidays',
+        summary: "My region's bank holidays of a year and the company's closures and worked holidays",
+        request: { query: publicHolidaysQuerySchema },
+        responses: { 200: jsonResponse(publicHolidaysResponseSchema, 'The days of the year') },
+      }),
+      async (c) => c.json(await myPublicHolidays(db, c.get('principal'), c.req.valid('query').year), 200),
+    )
+    .openapi(
+      defineRoute({
+        method: 'get',
+        path: '/regions',
+        summary: 'Region keys for public holidays (UK nations and other countries / states)',
+        responses: { 200: jsonResponse(regionsResponseSchema, 'The regions') },
+      }),
+      (c) => c.json({ items: listRegions() }, 200),
     )
     .openapi(
       defineRoute({

@@ -1,10 +1,14 @@
 /** Holiday requests: submission, decisions, cancellation, balance, team calendar. The server decides every rule. */
+
+import { randomUUID } from 'node:crypto';
 import { COMPANY_SETTINGS_DEFAULTS, type Weekday } from '@hr/shared/company/company-settings';
 import {
   type BookedRange,
   computeHolidayBalance,
   type DateRange,
+  earlierDate,
   holidayYearWindow,
+  laterDate,
   monthRange,
 } from '@hr/shared/hr/holiday-rules';
 import {
@@ -26,8 +30,17 @@ import {
   type UpcomingResponse,
   type WorkingDaysResponse,
 } from '@hr/shared/hr/holidays.schemas';
-import { workingDaysPhrase } from '@hr/shared/notifications/notification-text';
-import { addDays, countWorkingDays, inclusiveDayCount, isoDate } from '@hr/shared/working-days';
+import type { CalendarDayKind, PublicHolidaysResponse } from '@hr/shared/leave/calendar-days.schemas';
+import {
+  bankHolidaysOff,
+  countLeaveDays,
+  type LeaveCalendar,
+  type LeaveSpan,
+  splitByHolidayYear,
+} from '@hr/shared/leave/leave-days';
+import { DEFAULT_REGION } from '@hr/shared/leave/public-holidays';
+import { leaveCostPhrase } from '@hr/shared/notifications/notification-text';
+import { addDays, inclusiveDayCount, isoDate } from '@hr/shared/working-days';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { type TransactionSettings, withTenant } from '../../db/tenant.ts';
@@ -37,17 +50,20 @@ import { insertNotification } from '../notifications/notifications.service.ts';
 import {
   cancelOwnRequest,
   decideRequest,
+  decideSplitSiblings,
   findBalanceInputs,
   findEmployeeOfUser,
   findHolidaySettings,
   findOverlappingRequest,
   findRequest,
   findRequestForDecision,
+  findViewerHolidaySource,
   type HolidayRequestRow,
-  insertHolidayRequest,
+  insertHolidayRequests,
   listApprovedAnnualOf,
   listCalendarDay,
   listCalendarPreview,
+  listCompanyDaysBetween,
   listPendingForApprover,
   listRequestsOfUser,
   listSuperAdminIds,
@@ -81,6 +97,9 @@ function toRequest(row: HolidayRequestRow): HolidayRequest {
     status: row.status,
     workingDays: row.workingDays,
     daysRequested: row.daysRequested,
+    startHalfDay: row.startHalfDay,
+    endHalfDay: row.endHalfDay,
+    splitGroupId: row.splitGroupId,
     submittedAt: row.submittedAt.toISOString(),
     reviewedBy: row.reviewedBy,
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
@@ -98,21 +117,96 @@ function describe(row: {
   return `${HOLIDAY_TYPE_LABELS[row.holidayType]}, ${dates}`;
 }
 
-/** Checks the dates against today and the company's week, and counts the working days. */
-async function countDays(tx: Tx, companyId: string, range: DateRange) {
+type EmployeeCalendarSource = { region: string | null; workingPattern: string[] | null };
+
+/**
+ * The calendar a count for this employee uses over from..to: their pattern (else the company's), their
+ * region (else the company's default) and the company's closures and worked holidays.
+ */
+async function leaveCalendarOf(
+  tx: Tx,
+  companyId: string,
+  employee: EmployeeCalendarSource | null,
+  range: DateRange,
+): Promise<{ calendar: LeaveCalendar; holidayYearStartMonth: number }> {
   const settings = await findHolidaySettings(tx, companyId);
-  const workingDays = countWorkingDays(range.start, range.end, patternOf(settings?.workingDaysPattern));
-  return { workingDays, totalDays: inclusiveDayCount(range.start, range.end) };
+  const companyDays = await listCompanyDaysBetween(tx, companyId, range.start, range.end);
+  return {
+    calendar: {
+      pattern: employee?.workingPattern?.length
+        ? (employee.workingPattern as Weekday[])
+        : patternOf(settings?.workingDaysPattern),
+      region: employee?.region ?? settings?.defaultRegion ?? DEFAULT_REGION,
+      companyDays: companyDays.map((d) => ({ ...d, kind: d.kind as CalendarDayKind })),
+    },
+    holidayYearStartMonth: settings?.holidayYearStartMonth ?? COMPANY_SETTINGS_DEFAULTS.holidayYearStartMonth,
+  };
+}
+
+/**
+ * The cost of a span for one employee (ADR 0086): one part per holiday year it touches (ADR 0087), each
+ * with its working days, the bank holidays that are not charged and the company's closures in it.
+ */
+async function costOf(tx: Tx, companyId: string, employee: EmployeeCalendarSource | null, span: LeaveSpan) {
+  const range = { start: span.start, end: span.end };
+  const { calendar, holidayYearStartMonth } = await leaveCalendarOf(tx, companyId, employee, range);
+  const parts = splitByHolidayYear(span, holidayYearStartMonth).map((part) => ({
+    ...part,
+    workingDays: countLeaveDays(part, calendar),
+  }));
+  const workingDays = parts.reduce((sum, p) => sum + p.workingDays, 0);
+  return {
+    workingDays,
+    totalDays: inclusiveDayCount(span.start, span.end),
+    bankHolidays: bankHolidaysOff(calendar, span.start, span.end),
+    closures: calendar.companyDays
+      .filter((d) => d.kind === 'closure')
+      .map(({ date, name, countsAsLeave }) => ({ date, name, countsAsLeave })),
+    parts,
+  };
 }
 
 export async function workingDaysBetween(
   db: Db,
   principal: Principal,
-  range: DateRange,
+  span: LeaveSpan,
 ): Promise<WorkingDaysResponse> {
-  if (inclusiveDayCount(range.start, range.end) > 366)
+  if (inclusiveDayCount(span.start, span.end) > 366)
     throw errors.validation({ end: HOLIDAY_MESSAGES.tooLong }, HOLIDAY_MESSAGES.tooLong);
-  return withTenant(db, tenantOf(principal), (tx) => countDays(tx, principal.companyId, range));
+  const cost = await withTenant(db, tenantOf(principal), async (tx) => {
+    const employee = await findEmployeeOfUser(tx, principal.companyId, principal.user.id);
+    return costOf(tx, principal.companyId, employee, span);
+  });
+  return {
+    ...cost,
+    parts: cost.parts.map(({ start, end, holidayYear, workingDays }) => ({
+      start,
+      end,
+      holidayYear,
+      workingDays,
+    })),
+  };
+}
+
+/**
+ * The signed-in employee's bank holidays of a calendar year (their region, else the company's; less the
+ * holidays the company works) and the company's closures and worked holidays, for the form and calendar.
+ */
+export async function myPublicHolidays(
+  db: Db,
+  principal: Principal,
+  year: number,
+): Promise<PublicHolidaysResponse> {
+  const range = { start: `${year}-01-01`, end: `${year}-12-31` };
+  const { calendar } = await withTenant(db, tenantOf(principal), async (tx) => {
+    const employee = await findEmployeeOfUser(tx, principal.companyId, principal.user.id);
+    return leaveCalendarOf(tx, principal.companyId, employee, range);
+  });
+  return {
+    region: calendar.region,
+    holidays: bankHolidaysOff(calendar, range.start, range.end),
+    companyDays: [...calendar.companyDays],
+  };
 }
 
 /**
@@ -160,41 +254,64 @@ export async function submitHolidayRequest(
     if (await findOverlappingRequest(tx, employee.id, input.startDate, input.endDate)) {
       throw errors.conflict(HOLIDAY_MESSAGES.overlap);
     }
-    const { workingDays, totalDays } = await countDays(tx, principal.companyId, {
+    const span = {
       start: input.startDate,
       end: input.endDate,
-    });
+      startHalfDay: input.startHalfDay,
+      endHalfDay: input.endHalfDay,
+    };
+    const { workingDays, parts } = await costOf(tx, principal.companyId, employee, span);
     if (workingDays === 0) {
       throw errors.validation({ endDate: HOLIDAY_MESSAGES.noWorkingDays }, HOLIDAY_MESSAGES.noWorkingDays);
     }
+    // One row per holiday year (ADR 0087); a year's part that costs nothing (say 1 January alone) is
+    // left out rather than stored as a 0-day request.
+    const charged = parts.filter((p) => p.workingDays > 0);
+    const splitGroupId = charged.length > 1 ? randomUUID() : null;
     const manager =
       employee.lineManagerId && employee.lineManagerId !== userId ? employee.lineManagerId : null;
     const autoApproved = !manager && principal.role === 'super_admin';
-    const created = await insertHolidayRequest(tx, {
-      companyId: principal.companyId,
-      employeeRecordId: employee.id,
-      userId,
-      lineManagerId: manager,
-      startDate: input.startDate,
-      endDate: input.endDate,
-      holidayType: input.holidayType,
-      reason: input.reason,
-      status: autoApproved ? 'approved' : 'pending',
-      workingDays,
-      daysRequested: totalDays,
-      reviewedBy: autoApproved ? userId : null,
-      reviewedAt: autoApproved ? new Date() : null,
-    });
+    const rows = await insertHolidayRequests(
+      tx,
+      charged.map((part) => ({
+        companyId: principal.companyId,
+        employeeRecordId: employee.id,
+        userId,
+        lineManagerId: manager,
+        startDate: part.start,
+        endDate: part.end,
+        holidayType: input.holidayType,
+        reason: input.reason,
+        status: autoApproved ? 'approved' : 'pending',
+        workingDays: part.workingDays,
+        daysRequested: inclusiveDayCount(part.start, part.end),
+        startHalfDay: part.startHalfDay,
+        endHalfDay: part.endHalfDay,
+        splitGroupId,
+        reviewedBy: autoApproved ? userId : null,
+        reviewedAt: autoApproved ? new Date() : null,
+      })),
+    );
+    const first = rows[0] as HolidayRequestRow;
+    const last = rows.at(-1) as HolidayRequestRow;
     if (!autoApproved) {
+      const whole = {
+        holidayType: first.holidayType,
+        startDate: first.startDate,
+        endDate: last.endDate,
+        workingDays,
+        startHalfDay: first.startHalfDay,
+        endHalfDay: last.endHalfDay,
+      };
       await notifyApprovers(
         tx,
         principal.companyId,
-        created,
+        first,
         'New holiday request',
-        `${employee.fullName} requested ${describe(created)} (${workingDaysPhrase(workingDays)}).`,
+        `${employee.fullName} requested ${describe(whole)} (${leaveCostPhrase(whole)}).`,
       );
     }
-    return created;
+    return first;
   });
   return toRequest(row);
 }
@@ -216,7 +333,7 @@ export async function movePendingRequestsToCurrentApprovers(
       companyId,
       request,
       'Holiday request to decide',
-      `${request.employeeName} requested ${describe(request)} (${workingDaysPhrase(request.workingDays)}). It now waits for your decision.`,
+      `${request.employeeName} requested ${describe(request)} (${leaveCostPhrase(request)}). It now waits for your decision.`,
     );
   }
 }
@@ -277,13 +394,23 @@ export async function decideHolidayRequest(
       if (!mayDecide) throw errors.forbidden(HOLIDAY_MESSAGES.notYourRequest);
       throw errors.conflict(HOLIDAY_MESSAGES.alreadyDecided);
     }
+    const siblings = await decideSplitSiblings(tx, principal.companyId, decided, {
+      status,
+      reviewedBy: approver.userId,
+      comment: input.comment,
+    });
+    const whole = {
+      ...decided,
+      startDate: [decided, ...siblings].map((r) => r.startDate).reduce(earlierDate),
+      endDate: [decided, ...siblings].map((r) => r.endDate).reduce(laterDate),
+    };
     if (decided.userId) {
       await insertNotification(tx, {
         companyId: principal.companyId,
         userId: decided.userId,
         type: 'holiday_decision',
         title: status === 'approved' ? 'Holiday request approved' : 'Holiday request rejected',
-        message: `Your request for ${describe(decided)} was ${status}${input.comment ? `: ${input.comment}` : '.'}`,
+        message: `Your request for ${describe(whole)} was ${status}${input.comment ? `: ${input.comment}` : '.'}`,
       });
     }
     return decided;
@@ -415,11 +542,34 @@ const CALENDAR_SETTINGS: TransactionSettings = { jit: 'off', enable_seqscan: 'of
  */
 export async function teamCalendar(db: Db, principal: Principal, month: string): Promise<CalendarResponse> {
   const range = monthRange(month);
-  const rows = await withTenant(
+  const { rows, source } = await withTenant(
     db,
     tenantOf(principal),
-    (tx) => listCalendarPreview(tx, principal.companyId, range, CALENDAR_DAY_PREVIEW),
+    async (tx) => ({
+      rows: await listCalendarPreview(tx, principal.companyId, range, CALENDAR_DAY_PREVIEW),
+      source: await findViewerHolidaySource(
+        tx,
+        principal.companyId,
+        principal.user.id,
+        range.start,
+        range.end,
+      ),
+    }),
     CALENDAR_SETTINGS,
+  );
+  const bankHolidays = bankHolidaysOff(
+    {
+      pattern: [],
+      region: source.region ?? DEFAULT_REGION,
+      companyDays: source.workedHolidays.map((date) => ({
+        date,
+        kind: 'worked_holiday',
+        name: '',
+        countsAsLeave: false,
+      })),
+    },
+    range.start,
+    range.end,
   );
   const days: CalendarDaySummary[] = [];
   const toTeamHoliday = teamHolidayFor(principal);
@@ -431,7 +581,7 @@ export async function teamCalendar(db: Db, principal: Principal, month: string):
     }
     current.entries.push(toTeamHoliday(entry));
   }
-  return { month, days };
+  return { month, days, bankHolidays };
 }
 
 /** Everyone away on one day, a page at a time: what "+N more" opens. */

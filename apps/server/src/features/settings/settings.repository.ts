@@ -6,6 +6,7 @@ import type { Queryable, Tx } from '../../db/client.ts';
 import { notPlatformStaff } from '../../db/company-members.ts';
 import { authAccounts, authSessions } from '../../db/schema/auth.ts';
 import {
+  companies,
   companySettings,
   invitations,
   profiles,
@@ -234,20 +235,31 @@ export async function deleteInvitation(tx: Tx, companyId: string, id: string): P
   return rows.length > 0;
 }
 
+/** The settings row with the company's default region (kept on `companies`, ADR 0085). */
 export async function findCompanySettings(tx: Tx, companyId: string) {
-  const [row] = await tx.select().from(companySettings).where(eq(companySettings.companyId, companyId));
-  return row ?? null;
+  const [row] = await tx
+    .select({ settings: companySettings, defaultRegion: companies.defaultRegion })
+    .from(companySettings)
+    .innerJoin(companies, eq(companies.id, companySettings.companyId))
+    .where(eq(companySettings.companyId, companyId));
+  return row ? { ...row.settings, defaultRegion: row.defaultRegion } : null;
 }
 
 export type CompanySettingsRow = typeof companySettings.$inferInsert;
 
-/** Upsert on company_id with the whole, already validated settings object. */
-export async function upsertCompanySettings(tx: Tx, row: CompanySettingsRow) {
-  const { companyId: _companyId, ...set } = row;
-  const [saved] = await tx
+/** Upsert on company_id with the whole, already validated settings object; the region when given. */
+export async function upsertCompanySettings(
+  tx: Tx,
+  row: CompanySettingsRow & { defaultRegion?: string | undefined },
+) {
+  const { companyId: _companyId, defaultRegion, ...set } = row;
+  if (defaultRegion !== undefined) {
+    await tx.update(companies).set({ defaultRegion }).where(eq(companies.id, row.companyId));
+  }
+  const { defaultRegion: _region, ...values } = row;
+  await tx
     .insert(companySettings)
-    .values(row)
-    .onConflictDoUpdate({ target: companySettings.companyId, set: { ...set, updatedAt: new Date() } })
-    .returning();
-  return saved ?? null;
+    .values(values)
+    .onConflictDoUpdate({ target: companySettings.companyId, set: { ...set, updatedAt: new Date() } });
+  return findCompanySettings(tx, row.companyId);
 }

@@ -1,6 +1,8 @@
 /** Settings rules: who may see and change section levels, users, roles and company settings. */
 import { randomUUID } from 'node:crypto';
 import { COMPANY_SETTINGS_DEFAULTS, type Weekday } from '@hr/shared/company/company-settings';
+import { LEAVE_MESSAGES } from '@hr/shared/leave/calendar-days.schemas';
+import { isKnownRegion } from '@hr/shared/leave/public-holidays';
 import {
   type AccessLevel,
   ADMINISTRATION_SECTIONS,
@@ -427,6 +429,7 @@ function toCompanySettings(row: SettingsRow | null): CompanySettings {
     cloudStorageEnabled: row.cloudStorageEnabled,
     primaryCloudProvider: row.primaryCloudProvider,
     cloudStorageFolderStructure: row.cloudStorageFolderStructure,
+    defaultRegion: row.defaultRegion,
   };
 }
 
@@ -440,6 +443,9 @@ export async function saveCompanySettings(
   principal: Principal,
   input: CompanySettingsRequest,
 ): Promise<CompanySettings> {
+  if (input.defaultRegion !== undefined && !isKnownRegion(input.defaultRegion)) {
+    throw errors.validation({ defaultRegion: LEAVE_MESSAGES.unknownRegion }, LEAVE_MESSAGES.unknownRegion);
+  }
   const saved = await withTenant(db, tenantOf(principal), (tx) =>
     upsertCompanySettings(tx, {
       companyId: principal.companyId,

@@ -181,6 +181,7 @@ describe('documented answers are what the routes answer', () => {
     '/api/v1/holidays/working-days': '?start=2031-03-03&end=2031-03-07',
     '/api/v1/holidays/calendar': '?month=2031-03',
     '/api/v1/holidays/calendar/day': '?date=2031-03-03',
+    '/api/v1/holidays/public-holidays': '?year=2031',
     '/api/v1/workshop/job-page': '?list=orders&offset=0&limit=5',
   };
 

@@ -1,5 +1,6 @@
 /** The employee form: every field, the shared messages, email normalised on blur. */
 import { zodResolver } from '@hookform/resolvers/zod';
+import { WEEKDAYS, type Weekday } from '@hr/shared/company/company-settings';
 import {
   type CompanyUserOption,
   DEFAULT_ANNUAL_HOLIDAY_DAYS,
@@ -8,6 +9,7 @@ import {
 } from '@hr/shared/hr/employees.schemas';
 import { type UseFormSetError, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { RegionSelect } from '@/components/region-select';
 import { Button } from '@/components/ui/button';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -32,8 +34,13 @@ function defaultsFor(employee: Employee | null | undefined): EmployeeFormValues 
     annualHolidayDays: employee?.annualHolidayDays ?? DEFAULT_ANNUAL_HOLIDAY_DAYS,
     userId: employee?.userId ?? null,
     lineManagerId: employee?.lineManagerId ?? null,
+    region: employee?.region ?? null,
+    workingPattern: employee?.workingPattern ?? null,
   };
 }
+
+const dayLabel = (d: Weekday) => d.charAt(0).toUpperCase() + d.slice(1);
+const FULL_WEEK: Weekday[] = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'];
 
 function userLabel(user: CompanyUserOption): string {
   return user.fullName ? `${user.fullName} (${user.email})` : user.email;
@@ -71,6 +78,12 @@ export function EmployeeForm({
   const err = (name: EmployeeFieldName) => errors[name]?.message;
 
   const submit = form.handleSubmit((values) => onSubmit(values, form.setError));
+  const region = form.watch('region') ?? '';
+  const pattern = form.watch('workingPattern') ?? null;
+  const setPattern = (next: Weekday[] | null) =>
+    form.setValue('workingPattern', next, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+  const patternError = Object.entries(errors).find(([name]) => name.startsWith('workingPattern'))?.[1]
+    ?.message as string | undefined;
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
@@ -183,6 +196,60 @@ export function EmployeeForm({
             ))}
           </NativeSelect>
         </FormField>
+        <FormField
+          id="employee-region"
+          label="Region for public holidays"
+          error={err('region')}
+          hint="Bank holidays that are not working days for this employee"
+          className="sm:col-span-2"
+        >
+          <RegionSelect
+            id="employee-region"
+            {...fieldAria('employee-region', err('region'))}
+            emptyLabel="Company default"
+            value={region}
+            onChange={(e) =>
+              form.setValue('region', e.target.value === '' ? null : e.target.value, { shouldDirty: true })
+            }
+          />
+        </FormField>
+        <fieldset
+          className="grid gap-2 sm:col-span-2"
+          aria-describedby={patternError ? 'employee-pattern-error' : undefined}
+        >
+          <legend className="mb-1 text-sm font-medium">Working pattern</legend>
+          <label className="flex min-h-6 items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="size-4 accent-primary"
+              checked={pattern === null}
+              onChange={(e) => setPattern(e.target.checked ? null : (employee?.workingPattern ?? FULL_WEEK))}
+            />
+            Company working days
+          </label>
+          {pattern !== null && (
+            <div className="flex flex-wrap gap-x-5 gap-y-3" data-testid="employee-working-days">
+              {WEEKDAYS.map((day) => (
+                <label key={day} className="flex min-h-6 items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-primary"
+                    checked={pattern.includes(day)}
+                    onChange={(e) =>
+                      setPattern(WEEKDAYS.filter((d) => (d === day ? e.target.checked : pattern.includes(d))))
+                    }
+                  />
+                  {dayLabel(day)}
+                </label>
+              ))}
+            </div>
+          )}
+          {patternError && (
+            <p id="employee-pattern-error" className="text-sm text-destructive">
+              {patternError}
+            </p>
+          )}
+        </fieldset>
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onCancel} disabled={submitting}>

@@ -34,6 +34,8 @@ describe('Employee Management actions follow the Employees level (the server ref
       remainingThisYear: 28,
       lineManagerId: null,
       lineManagerName: null,
+      region: null,
+      workingPattern: null,
       createdAt: '2026-01-05T00:00:00.000Z',
     };
     render(<EmployeeTable employees={[employee]} loading={false} searching={false} />);

@@ -7,5 +7,6 @@ export const holidayKeys = {
   calendar: (month: string) => [...holidayKeys.all, 'calendar', month] as const,
   calendarDay: (date: string) => [...holidayKeys.all, 'calendar-day', date] as const,
   upcoming: () => [...holidayKeys.all, 'upcoming'] as const,
-  workingDays: (start: string, end: string) => [...holidayKeys.all, 'working-days', start, end] as const,
+  workingDays: (start: string, end: string, startHalfDay = false, endHalfDay = false) =>
+    [...holidayKeys.all, 'working-days', start, end, startHalfDay, endHalfDay] as const,
 };

@@ -22,6 +22,9 @@ const request: PendingApproval = {
   reviewedBy: null,
   reviewedAt: null,
   reviewerComments: null,
+  startHalfDay: false,
+  endHalfDay: false,
+  splitGroupId: null,
   requesterName: 'Alice Anders',
   requesterEmail: 'alice@northwind.example',
 };

@@ -8,6 +8,7 @@ import {
   type HolidayType,
   holidayRequestInputSchema,
 } from '@hr/shared/hr/holidays.schemas';
+import { formatWorkingDays, yearSplitNotice } from '@hr/shared/leave/day-count-text';
 import { inclusiveDayCount } from '@hr/shared/working-days';
 import { useMemo } from 'react';
 import { type UseFormSetError, useForm } from 'react-hook-form';
@@ -20,8 +21,8 @@ import { Textarea } from '@/components/ui/textarea';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
 import { useSubmitHolidayRequest } from '../api/submit-request';
-import { useWorkingDays } from '../api/working-days';
-import { pluralDays } from '../lib/dates';
+import { useWorkingDays, type WorkingDaysSpan } from '../api/working-days';
+import { formatDate, pluralDays } from '../lib/dates';
 
 type RequestFormValues = z.input<typeof holidayRequestInputSchema>;
 type RequestFormOutput = z.output<typeof holidayRequestInputSchema>;
@@ -35,7 +36,7 @@ function formSchema(today: string) {
 }
 
 function emptyValues(holidayType: HolidayType): RequestFormValues {
-  return { startDate: '', endDate: '', holidayType, reason: '' };
+  return { startDate: '', endDate: '', holidayType, reason: '', startHalfDay: false, endHalfDay: false };
 }
 
 const FIELDS: readonly RequestFieldName[] = ['startDate', 'endDate', 'holidayType', 'reason'];
@@ -52,19 +53,56 @@ export function reportSubmitError(error: unknown, setError: UseFormSetError<Requ
   notify.error(HOLIDAY_MESSAGES.submitFailed, errorMessage(error));
 }
 
-/** "5 days (3 working days)" under the dates, once both are valid and in order. */
-function Duration({ start, end }: { start: string; end: string }) {
+/**
+ * Under the dates, once both are valid and in order: "5 days (3 working days)" with the server's count
+ * (the employee's region and week, the halves), the bank holidays in the range, and a notice when the
+ * request is split between two holiday years.
+ */
+function Duration({ span }: { span: WorkingDaysSpan }) {
+  const { start, end } = span;
   const valid = isValidIsoDate(start) && isValidIsoDate(end) && end >= start;
-  const workingDays = useWorkingDays(start, end, valid);
+  const cost = useWorkingDays(span, valid);
   if (!valid) return null;
   const total = inclusiveDayCount(start, end);
   let working = 'counting working days...';
-  if (workingDays.data) working = pluralDays(workingDays.data.workingDays, 'working day');
-  else if (workingDays.isError) working = 'working days unavailable';
+  if (cost.data) working = formatWorkingDays(cost.data.workingDays);
+  else if (cost.isError) working = 'working days unavailable';
+  const parts = cost.data?.parts ?? [];
+  const bankHolidays = cost.data?.bankHolidays ?? [];
+  const closures = cost.data?.closures ?? [];
   return (
-    <p data-testid="request-duration" aria-live="polite" className="text-sm font-medium">
-      {pluralDays(total)} <span className="text-muted-foreground">({working})</span>
-    </p>
+    <div className="grid gap-1" aria-live="polite">
+      <p data-testid="request-duration" className="text-sm font-medium">
+        {pluralDays(total)} <span className="text-muted-foreground">({working})</span>
+      </p>
+      {bankHolidays.length > 0 && (
+        <div data-testid="request-bank-holidays" className="text-sm text-muted-foreground">
+          <p>Bank holidays in these dates (not counted):</p>
+          <ul className="list-disc pl-5">
+            {bankHolidays.map((h) => (
+              <li key={h.date}>
+                {formatDate(h.date)}: {h.name}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {closures.length > 0 && (
+        <ul data-testid="request-closures" className="list-disc pl-5 text-sm text-muted-foreground">
+          {closures.map((c) => (
+            <li key={c.date}>
+              {formatDate(c.date)}: {c.name} (
+              {c.countsAsLeave ? 'company closure, counted as leave' : 'company closure, not counted'})
+            </li>
+          ))}
+        </ul>
+      )}
+      {parts.length > 1 && (
+        <p data-testid="request-year-split" role="note" className="text-sm font-medium">
+          {yearSplitNotice(parts)}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -84,6 +122,8 @@ export function RequestHolidayForm({ today, initialType = 'annual' }: RequestHol
   const { errors, isSubmitted } = form.formState;
   const start = form.watch('startDate') ?? '';
   const end = form.watch('endDate') ?? '';
+  const startHalfDay = form.watch('startHalfDay') ?? false;
+  const endHalfDay = form.watch('endHalfDay') ?? false;
 
   const onSubmit = form.handleSubmit((values) => {
     submit.mutate(values, {
@@ -130,7 +170,20 @@ export function RequestHolidayForm({ today, initialType = 'annual' }: RequestHol
           />
         </FormField>
       </div>
-      <Duration start={start} end={end} />
+      <fieldset className="grid gap-2">
+        <legend className="text-sm font-medium">Half days</legend>
+        <div className="flex flex-wrap gap-x-6 gap-y-2">
+          <label className="flex min-h-6 items-center gap-2 text-sm">
+            <input type="checkbox" className="size-4 accent-primary" {...form.register('startHalfDay')} />
+            Starts at midday
+          </label>
+          <label className="flex min-h-6 items-center gap-2 text-sm">
+            <input type="checkbox" className="size-4 accent-primary" {...form.register('endHalfDay')} />
+            Ends at midday
+          </label>
+        </div>
+      </fieldset>
+      <Duration span={{ start, end, startHalfDay, endHalfDay }} />
       <FormField id="holiday-type" label="Holiday Type" error={errors.holidayType?.message}>
         <NativeSelect
           id="holiday-type"

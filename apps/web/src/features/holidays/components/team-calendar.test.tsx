@@ -16,6 +16,8 @@ function person(employeeName: string, date = '2030-03-11'): TeamHoliday {
     endDate: date,
     holidayType: 'annual',
     workingDays: 1,
+    startHalfDay: false,
+    endHalfDay: false,
   };
 }
 

@@ -106,17 +106,67 @@ function MorePeople({ date, summary }: { date: string; summary: CalendarDaySumma
   );
 }
 
+/**
+ * "AM" when the person is away only the morning of `date` (their request ends at midday that day),
+ * "PM" only the afternoon (it starts at midday), "½" for a one-day request with both; else null.
+ */
+export function halfDayMark(person: TeamHoliday, date: string): 'AM' | 'PM' | '½' | null {
+  const pm = person.startHalfDay && person.startDate === date;
+  const am = person.endHalfDay && person.endDate === date;
+  if (pm && am) return '½';
+  if (pm) return 'PM';
+  if (am) return 'AM';
+  return null;
+}
+
+const HALF_DAY_LABELS = { AM: 'morning only', PM: 'afternoon only', '½': 'half day' } as const;
+
+function PersonName({ person, date }: { person: TeamHoliday; date: string }) {
+  const mark = halfDayMark(person, date);
+  return (
+    <>
+      {person.employeeName}
+      {mark && (
+        <>
+          {' '}
+          <span aria-hidden="true" className="font-semibold">
+            {mark}
+          </span>
+          <span className="sr-only">({HALF_DAY_LABELS[mark]})</span>
+        </>
+      )}
+    </>
+  );
+}
+
+/** A bank holiday's name in a day: visible, on hover (title) and to screen readers. */
+function BankHolidayMark({ name }: { name: string }) {
+  return (
+    <span
+      data-testid="bank-holiday"
+      title={`Bank holiday: ${name}`}
+      className="truncate rounded bg-amber-100 px-1 py-0.5 text-amber-950 dark:bg-amber-900 dark:text-amber-50"
+    >
+      <span className="sr-only">Bank holiday: </span>
+      {name}
+    </span>
+  );
+}
+
 /** One day of the grid: up to CALENDAR_CELL_NAMES names, then "+N more" (which lists everyone). */
 export function CalendarDayCell({
   date,
   summary,
   today,
   weekend = false,
+  bankHoliday,
 }: {
   date: string;
   summary: CalendarDaySummary | undefined;
   today: boolean;
   weekend?: boolean;
+  /** The name of the viewer's bank holiday that day. */
+  bankHoliday?: string | undefined;
 }) {
   const shown = summary?.entries.slice(0, CALENDAR_CELL_NAMES) ?? [];
   return (
@@ -125,7 +175,7 @@ export function CalendarDayCell({
       aria-current={today ? 'date' : undefined}
       className={cn(
         'flex min-h-24 min-w-0 flex-col gap-1 border-t border-l p-1.5 text-xs',
-        weekend && 'bg-muted/40',
+        (weekend || bankHoliday) && 'bg-muted/40',
         today && 'bg-accent/60 ring-2 ring-primary ring-inset',
       )}
     >
@@ -133,16 +183,20 @@ export function CalendarDayCell({
         <span aria-hidden="true">{Number(date.slice(8, 10))}</span>
         <span className="sr-only">{formatDate(date)}</span>
       </span>
+      {bankHoliday && <BankHolidayMark name={bankHoliday} />}
       <ul className="grid gap-0.5">
-        {shown.map((person) => (
-          <li
-            key={person.id}
-            className="truncate rounded bg-primary/10 px-1 py-0.5 text-primary"
-            title={person.employeeName}
-          >
-            {person.employeeName}
-          </li>
-        ))}
+        {shown.map((person) => {
+          const mark = halfDayMark(person, date);
+          return (
+            <li
+              key={person.id}
+              className="truncate rounded bg-primary/10 px-1 py-0.5 text-primary"
+              title={mark ? `${person.employeeName} (${HALF_DAY_LABELS[mark]})` : person.employeeName}
+            >
+              <PersonName person={person} date={date} />
+            </li>
+          );
+        })}
       </ul>
       {summary && <MorePeople date={date} summary={summary} />}
     </div>
@@ -153,10 +207,12 @@ function MonthGrid({
   month,
   byDay,
   today,
+  bankHolidays,
 }: {
   month: string;
   byDay: Map<string, CalendarDaySummary>;
   today: string;
+  bankHolidays: Map<string, string>;
 }) {
   return (
     <div className="overflow-hidden rounded-md border-r border-b" data-testid="calendar-grid">
@@ -180,6 +236,7 @@ function MonthGrid({
                 summary={byDay.get(date)}
                 today={date === today}
                 weekend={index >= 5}
+                bankHoliday={bankHolidays.get(date)}
               />
             ) : (
               // biome-ignore lint/suspicious/noArrayIndexKey: padding cells have no identity
@@ -192,28 +249,47 @@ function MonthGrid({
   );
 }
 
-function DayList({ days, today }: { days: CalendarDaySummary[]; today: string }) {
+function DayList({
+  days,
+  today,
+  bankHolidays,
+}: {
+  days: CalendarDaySummary[];
+  today: string;
+  bankHolidays: { date: string; name: string }[];
+}) {
+  const byDay = summaryByDay(days);
+  // Days with someone away and bank holidays, in date order.
+  const dates = [...new Set([...days.map((d) => d.date), ...bankHolidays.map((h) => h.date)])].sort();
+  const holidayName = new Map(bankHolidays.map((h) => [h.date, h.name]));
   return (
     <ul className="grid gap-2" aria-label="Holidays by day">
-      {days.map((day) => (
-        <li
-          key={day.date}
-          data-testid={`calendar-day-${day.date}`}
-          aria-current={day.date === today ? 'date' : undefined}
-          className={cn('rounded-md border p-3', day.date === today && 'border-primary bg-accent/60')}
-        >
-          <p className="text-sm font-semibold">{formatDate(day.date)}</p>
-          <div className="flex flex-wrap items-baseline gap-x-1 text-sm text-muted-foreground">
-            <span>
-              {day.entries
-                .slice(0, CALENDAR_CELL_NAMES)
-                .map((person) => person.employeeName)
-                .join(', ')}
-            </span>
-            <MorePeople date={day.date} summary={day} />
-          </div>
-        </li>
-      ))}
+      {dates.map((date) => {
+        const day = byDay.get(date) ?? { date, count: 0, entries: [] };
+        const holiday = holidayName.get(date);
+        return (
+          <li
+            key={day.date}
+            data-testid={`calendar-day-${day.date}`}
+            aria-current={day.date === today ? 'date' : undefined}
+            className={cn('rounded-md border p-3', day.date === today && 'border-primary bg-accent/60')}
+          >
+            <p className="text-sm font-semibold">{formatDate(day.date)}</p>
+            {holiday && <BankHolidayMark name={holiday} />}
+            <div className="flex flex-wrap items-baseline gap-x-1 text-sm text-muted-foreground">
+              <span>
+                {day.entries.slice(0, CALENDAR_CELL_NAMES).map((person, index) => (
+                  <span key={person.id}>
+                    {index > 0 && ', '}
+                    <PersonName person={person} date={day.date} />
+                  </span>
+                ))}
+              </span>
+              <MorePeople date={day.date} summary={day} />
+            </div>
+          </li>
+        );
+      })}
     </ul>
   );
 }
@@ -232,6 +308,7 @@ export function TeamCalendar({
   // With placeholder data the previous month stays visible until the new one arrives.
   const current = calendar.data?.month === month ? calendar.data : undefined;
   const days = current?.days ?? [];
+  const bankHolidays = current?.bankHolidays ?? [];
 
   return (
     <div className="grid gap-4">
@@ -268,9 +345,16 @@ export function TeamCalendar({
         <>
           {days.length === 0 && <EmptyState>{HOLIDAY_MESSAGES.noneThisMonth}</EmptyState>}
           {narrow ? (
-            days.length > 0 && <DayList days={days} today={today} />
+            (days.length > 0 || bankHolidays.length > 0) && (
+              <DayList days={days} today={today} bankHolidays={bankHolidays} />
+            )
           ) : (
-            <MonthGrid month={month} byDay={summaryByDay(days)} today={today} />
+            <MonthGrid
+              month={month}
+              byDay={summaryByDay(days)}
+              today={today}
+              bankHolidays={new Map(bankHolidays.map((h) => [h.date, h.name]))}
+            />
           )}
         </>
       )}

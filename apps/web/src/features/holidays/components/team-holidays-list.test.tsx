@@ -14,6 +14,8 @@ const upcoming: UpcomingResponse = {
       endDate: '2030-03-11',
       holidayType: null,
       workingDays: 1,
+      startHalfDay: false,
+      endHalfDay: false,
     },
     {
       id: '00000000-0000-4000-8000-000000000002',
@@ -23,6 +25,8 @@ const upcoming: UpcomingResponse = {
       endDate: '2030-03-12',
       holidayType: 'sick',
       workingDays: 1,
+      startHalfDay: false,
+      endHalfDay: false,
     },
   ],
 };

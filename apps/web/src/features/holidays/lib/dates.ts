@@ -45,6 +45,7 @@ export function formatDateRange(start: string, end: string): string {
 
 export function pluralDays(count: number, word = 'day'): string {
   const rounded = Math.round(count * 10) / 10;
+  if (rounded === 0.5) return `½ ${word}`;
   return `${rounded} ${rounded === 1 ? word : `${word}s`}`;
 }
 

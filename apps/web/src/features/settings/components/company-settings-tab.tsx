@@ -17,6 +17,7 @@ import {
 } from '@hr/shared/settings/settings.schemas';
 import { type FormEvent, useId, useState } from 'react';
 import { LoadError } from '@/components/load-error';
+import { RegionSelect } from '@/components/region-select';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -26,9 +27,11 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
+import { firstMessageByField } from '@/lib/field-errors';
 import { notify } from '@/lib/toast';
 import { useCompanySettings } from '../api/get-company-settings';
 import { useSaveCompanySettings } from '../api/save-company-settings';
+import { CompanyCalendarCard } from './company-calendar-card';
 import { companySettingsSaveError } from './company-settings-errors';
 
 const PROVIDER_LABELS: Record<(typeof PRIMARY_CLOUD_PROVIDERS)[number], string> = {
@@ -71,6 +74,7 @@ function toRequest(d: Draft): CompanySettingsRequest {
     cloudStorageEnabled: d.cloudStorageEnabled,
     primaryCloudProvider: d.primaryCloudProvider,
     cloudStorageFolderStructure: d.cloudStorageFolderStructure,
+    defaultRegion: d.defaultRegion,
   };
 }
 
@@ -80,7 +84,12 @@ export function CompanySettingsTab({ readOnly = false }: { readOnly?: boolean })
   const { data, isPending, isError } = settings;
   if (isPending) return <Spinner label="Loading company settings" />;
   if (isError) return <LoadError title={SETTINGS_MESSAGES.settingsFailed} query={settings} />;
-  return <CompanySettingsForm settings={data} readOnly={readOnly} />;
+  return (
+    <div className="grid gap-6">
+      <CompanySettingsForm settings={data} readOnly={readOnly} />
+      <CompanyCalendarCard />
+    </div>
+  );
 }
 
 /** A year's start month (chosen) and its end month (calculated: the month before), as one pair. */
@@ -136,6 +145,7 @@ function CompanySettingsForm({ settings, readOnly }: { settings: CompanySettings
     cloud: `${id}-cloud`,
     provider: `${id}-provider`,
     folders: `${id}-folders`,
+    region: `${id}-region`,
   };
   const [draft, setDraft] = useState<Draft>(() => toDraft(settings));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -159,9 +169,7 @@ function CompanySettingsForm({ settings, readOnly }: { settings: CompanySettings
     event.preventDefault();
     const parsed = companySettingsRequestSchema.safeParse(toRequest(draft));
     if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      setErrors(next);
+      setErrors(firstMessageByField(parsed.error.issues));
       notify.error(SETTINGS_MESSAGES.fixValidation);
       return;
     }
@@ -239,6 +247,18 @@ function CompanySettingsForm({ settings, readOnly }: { settings: CompanySettings
               error={errors.financialYearStartMonth}
               onChange={(month) => set('financialYearStartMonth', month)}
             />
+            <FormField
+              id={ids.region}
+              label="Default region for public holidays"
+              error={errors.defaultRegion}
+              hint="Bank holidays of employees without a region of their own"
+            >
+              <RegionSelect
+                {...aria(ids.region, 'defaultRegion')}
+                value={draft.defaultRegion ?? 'england-and-wales'}
+                onChange={(e) => set('defaultRegion', e.target.value)}
+              />
+            </FormField>
             <fieldset
               className="grid gap-2 md:col-span-2"
               aria-describedby={errors.workingDaysPattern ? `${id}-days-error` : undefined}

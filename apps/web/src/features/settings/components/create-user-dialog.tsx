@@ -18,6 +18,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { PasswordInput } from '@/components/ui/password-input';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { firstMessageByField } from '@/lib/field-errors';
 import { notify } from '@/lib/toast';
 import { useCreateUser } from '../api/create-user';
 
@@ -39,9 +40,7 @@ export function CreateUserDialog() {
     event.preventDefault();
     const parsed = createUserRequestSchema.safeParse(form);
     if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      setErrors(next);
+      setErrors(firstMessageByField(parsed.error.issues));
       return;
     }
     setErrors({});
