@@ -1,6 +1,8 @@
 import type { CompanyUserOption } from '@hr/shared/hr/employees.schemas';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { regionsQueryOptions } from '@/lib/regions';
 import { EmployeeForm } from './employee-form';
 
 const users: CompanyUserOption[] = [
@@ -13,7 +15,19 @@ const users: CompanyUserOption[] = [
 ];
 
 function renderForm(onSubmit = vi.fn()) {
-  render(<EmployeeForm users={users} onSubmit={onSubmit} onCancel={vi.fn()} />);
+  // The region list as the server gives it (kept fresh: nothing is fetched).
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(regionsQueryOptions.queryKey, {
+    items: [
+      { key: 'england-and-wales', name: 'England and Wales' },
+      { key: 'scotland', name: 'Scotland' },
+    ],
+  });
+  render(
+    <QueryClientProvider client={client}>
+      <EmployeeForm users={users} onSubmit={onSubmit} onCancel={vi.fn()} />
+    </QueryClientProvider>,
+  );
   return onSubmit;
 }
 
@@ -76,6 +90,32 @@ describe('EmployeeForm', () => {
       annualHolidayDays: 28,
       userId: null,
       lineManagerId: null,
+      region: null,
+      workingPattern: null,
+    });
+  });
+
+  it('sends a region and an own working week; an empty week is refused', async () => {
+    const onSubmit = renderForm();
+    fill('Full Name', 'Fiona Fraser');
+    fill('Email', 'fiona@northwind.example');
+    fill('Position', 'Engineer');
+    fill('Employee Number', 'EMP200');
+    fill('Start Date', '2030-01-06');
+    fill('Region for public holidays', 'scotland');
+    fireEvent.click(screen.getByLabelText('Company working days'));
+    for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']) {
+      fireEvent.click(screen.getByLabelText(day));
+    }
+    fireEvent.click(screen.getByRole('button', { name: 'Add Employee' }));
+    expect(await screen.findByText('Choose at least one working day')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+    for (const day of ['Monday', 'Tuesday', 'Wednesday']) fireEvent.click(screen.getByLabelText(day));
+    fireEvent.click(screen.getByRole('button', { name: 'Add Employee' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
+      region: 'scotland',
+      workingPattern: ['monday', 'tuesday', 'wednesday'],
     });
   });
 
