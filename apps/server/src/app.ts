@@ -18,6 +18,7 @@ import { employeesRoutes } from './features/employees/employees.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { holidaysRoutes } from './features/holidays/holidays.routes.ts';
 import { hubspotRoutes } from './features/hubspot/hubspot.routes.ts';
+import { leaveRoutes } from './features/leave/leave.routes.ts';
 import { meRoutes } from './features/me/me.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
@@ -150,6 +151,7 @@ export function createApp({
   v1.route('/me', meRoutes(deps));
   v1.route('/employees', employeesRoutes(deps));
   v1.route('/holidays', holidaysRoutes(deps));
+  v1.route('/leave', leaveRoutes(deps));
   v1.route('/workshop', workshopRoutes(deps));
   v1.route('/settings', settingsRoutes(deps));
   v1.route('/company', companyRoutes({ db, storage }));

@@ -94,9 +94,7 @@ describe('entitlement of a joiner or leaver', () => {
   });
 
   it('shows the calculation', () => {
-    expect(
-      yearEntitlement({ annualDays: 28, year, startDate: '2026-07-01', endDate: null })?.lines,
-    ).toEqual([
+    expect(yearEntitlement({ annualDays: 28, year, startDate: '2026-07-01', endDate: null })?.lines).toEqual([
       'Holiday year 2026-01-01 to 2026-12-31: 28 days a full year',
       "Employed 184 of the year's 365 days (joined 2026-07-01)",
       '28 x 184/365 = 14.12, rounded up to the half day: 14.5 days',
@@ -105,9 +103,9 @@ describe('entitlement of a joiner or leaver', () => {
 
   it('works with a year that starts in April', () => {
     const april = { start: '2026-04-01', end: '2027-03-31' };
-    expect(yearEntitlement({ annualDays: 28, year: april, startDate: '2026-10-01', endDate: null })?.days).toBe(
-      14,
-    ); // 182/365 x 28 = 13.96 -> 14
+    expect(
+      yearEntitlement({ annualDays: 28, year: april, startDate: '2026-10-01', endDate: null })?.days,
+    ).toBe(14); // 182/365 x 28 = 13.96 -> 14
   });
 });
 

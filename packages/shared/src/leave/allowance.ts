@@ -5,6 +5,7 @@
  * every number with these; the browser only shows what the server returns.
  */
 import { WEEKDAYS, type Weekday } from '../company/company-settings.ts';
+import { laterDate } from '../hr/holiday-rules.ts';
 import { inclusiveDayCount } from '../working-days.ts';
 
 /** What a ledger entry records. Approved leave is not a kind: it is summed from the requests. */
@@ -138,7 +139,7 @@ export function yearEntitlement(input: {
   endDate: string | null;
 }): Calculation | null {
   const { annualDays, year } = input;
-  const from = input.startDate > year.start ? input.startDate : year.start;
+  const from = laterDate(input.startDate, year.start);
   const to = input.endDate && input.endDate < year.end ? input.endDate : year.end;
   if (from > to) return null;
   const yearDays = inclusiveDayCount(year.start, year.end);
@@ -236,7 +237,8 @@ export function ledgerBalance(input: {
   }));
   lines.push({
     label: 'Approved leave',
-    days: -used,
+    // 0 - used, not -used: no "-0" for a year without leave.
+    days: 0 - used,
     detail: `${input.approved.count} ${input.approved.count === 1 ? 'request' : 'requests'}`,
   });
   lines.push({ label: 'Remaining', days: remaining, detail: null });

@@ -131,10 +131,7 @@ export const companySettings = pgTable(
     /** Months into the new holiday year after which unused carry-over expires; null: never. */
     carryOverExpiryMonths: integer('carry_over_expiry_months').default(3),
     allowNegativeBalance: boolean('allow_negative_balance').notNull().default(false),
-    allowanceLeaveTypes: text('allowance_leave_types')
-      .array()
-      .notNull()
-      .default(sql`'{annual}'::text[]`),
+    allowanceLeaveTypes: text('allowance_leave_types').array().notNull().default(sql`'{annual}'::text[]`),
     approvalLeaveTypes: text('approval_leave_types')
       .array()
       .notNull()

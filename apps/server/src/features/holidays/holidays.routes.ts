@@ -6,10 +6,12 @@ import {
   myRequestsQuerySchema,
   workingDaysQuerySchema,
 } from '@hr/shared/hr/holidays.schemas';
+import { sicknessInputSchema } from '@hr/shared/leave/leave.schemas';
 import { Hono } from 'hono';
 import type { Db } from '../../db/client.ts';
 import type { AppEnv } from '../../http/app-env.ts';
 import { cachedRead, type ReadCache } from '../../http/read-cache.ts';
+import { requireRole } from '../../http/session.ts';
 import { idParam, parseJsonBody, parseQuery } from '../../http/validate.ts';
 import {
   cancelMyRequest,
@@ -17,6 +19,8 @@ import {
   getMyBalance,
   listMyApprovals,
   listMyRequests,
+  recordSickness,
+  sicknessTotals,
   submitHolidayRequest,
   teamCalendar,
   teamCalendarDay,
@@ -59,5 +63,12 @@ export function holidaysRoutes(deps: { db: Db; readCache: ReadCache }) {
       const query = parseQuery(c, calendarDayQuerySchema);
       return c.json(await teamCalendarDay(db, c.get('principal'), query));
     })
-    .get('/upcoming', async (c) => c.json(await upcomingTeamHolidays(db, c.get('principal'))));
+    .get('/upcoming', async (c) => c.json(await upcomingTeamHolidays(db, c.get('principal'))))
+    .post('/sickness', async (c) => {
+      const input = await parseJsonBody(c, sicknessInputSchema);
+      return c.json(await recordSickness(db, c.get('principal'), input), 201);
+    })
+    .get('/sickness-totals', requireRole('super_admin'), async (c) =>
+      c.json(await sicknessTotals(db, c.get('principal'))),
+    );
 }

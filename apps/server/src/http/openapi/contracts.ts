@@ -62,6 +62,15 @@ import {
   workingDaysResponseSchema,
 } from '@hr/shared/hr/holidays.schemas';
 import { hubspotStatusResponseSchema } from '@hr/shared/hubspot/hubspot.schemas';
+import {
+  employeeEndDateInputSchema,
+  employeeLedgerResponseSchema,
+  leaveSettingsSchema,
+  ledgerEntryInputSchema,
+  rolloverResponseSchema,
+  sicknessInputSchema,
+  sicknessTotalsResponseSchema,
+} from '@hr/shared/leave/leave.schemas';
 import { meResponseSchema } from '@hr/shared/me/me.schemas';
 import {
   notificationEventSchema,
@@ -222,6 +231,33 @@ export const OPERATION_CONTRACTS: Readonly<Record<OperationKey, OperationContrac
     errors: [409],
   },
   'DELETE /api/v1/employees/:id': { summary: 'Delete an employee', response: messageResponseSchema },
+  'GET /api/v1/employees/:id/ledger': {
+    summary: "An employee's leave ledger and balance of this holiday year",
+    response: employeeLedgerResponseSchema,
+  },
+  'POST /api/v1/employees/:id/ledger': {
+    summary: 'Set the opening balance or add an adjustment (with a reason)',
+    body: ledgerEntryInputSchema,
+    response: employeeLedgerResponseSchema,
+    status: 201,
+  },
+  'PUT /api/v1/employees/:id/end-date': {
+    summary: 'Archive a leaver with an end date (null: clear it)',
+    body: employeeEndDateInputSchema,
+    response: employeeSchema,
+  },
+
+  // Leave
+  'GET /api/v1/leave/settings': { summary: 'The company leave settings', response: leaveSettingsSchema },
+  'PUT /api/v1/leave/settings': {
+    summary: 'Save the company leave settings',
+    body: leaveSettingsSchema,
+    response: leaveSettingsSchema,
+  },
+  'POST /api/v1/leave/rollover': {
+    summary: "Run the company's holiday-year rollover now (idempotent)",
+    response: rolloverResponseSchema,
+  },
 
   // Holidays
   'GET /api/v1/holidays/balance': { summary: 'My holiday balance', response: holidayBalanceResponseSchema },
@@ -269,6 +305,17 @@ export const OPERATION_CONTRACTS: Readonly<Record<OperationKey, OperationContrac
     response: calendarDayResponseSchema,
   },
   'GET /api/v1/holidays/upcoming': { summary: 'Upcoming team holidays', response: upcomingResponseSchema },
+  'POST /api/v1/holidays/sickness': {
+    summary: "Record an employee's sickness (line manager, super admin, or the employee 14 days back)",
+    body: sicknessInputSchema,
+    response: holidayRequestSchema,
+    status: 201,
+    errors: [409],
+  },
+  'GET /api/v1/holidays/sickness-totals': {
+    summary: 'Sickness per employee over the last 52 weeks (super admins)',
+    response: sicknessTotalsResponseSchema,
+  },
 
   // Workshop
   'GET /api/v1/workshop/jobs': {

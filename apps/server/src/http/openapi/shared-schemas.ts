@@ -12,6 +12,7 @@ import * as errorSchemas from '@hr/shared/errors';
 import * as employeesSchemas from '@hr/shared/hr/employees.schemas';
 import * as holidaysSchemas from '@hr/shared/hr/holidays.schemas';
 import * as hubspotSchemas from '@hr/shared/hubspot/hubspot.schemas';
+import * as leaveSchemas from '@hr/shared/leave/leave.schemas';
 import * as meSchemas from '@hr/shared/me/me.schemas';
 import * as notificationsSchemas from '@hr/shared/notifications/notifications.schemas';
 import * as profileSchemas from '@hr/shared/profile/profile.schemas';
@@ -31,6 +32,7 @@ export const SHARED_SCHEMA_MODULES: Readonly<Record<string, Readonly<Record<stri
   'hr/employees.schemas': employeesSchemas,
   'hr/holidays.schemas': holidaysSchemas,
   'hubspot/hubspot.schemas': hubspotSchemas,
+  'leave/leave.schemas': leaveSchemas,
   'me/me.schemas': meSchemas,
   'notifications/notifications.schemas': notificationsSchemas,
   'profile/profile.schemas': profileSchemas,

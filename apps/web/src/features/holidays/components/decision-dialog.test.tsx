@@ -21,6 +21,8 @@ const request: PendingApproval = {
   reviewerComments: null,
   requesterName: 'Alice Anders',
   requesterEmail: 'alice@northwind.example',
+  remainingDays: 12.5,
+  othersAway: ['Tom Turner'],
 };
 
 describe('DecisionDialog', () => {
