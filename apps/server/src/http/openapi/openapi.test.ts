@@ -161,6 +161,7 @@ describe('GET /api/openapi.json', () => {
       ['search', 'query', false],
       ['page', 'query', false],
       ['pageSize', 'query', false],
+      ['leavers', 'query', false],
     ]);
     const calendar = doc.paths['/api/v1/holidays/calendar']?.get?.parameters ?? [];
     expect(calendar).toEqual([
