@@ -1,11 +1,6 @@
 /** The employee form of spec section 5: every field, the shared messages, email normalised on blur. */
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  type CompanyUserOption,
-  DEFAULT_ANNUAL_HOLIDAY_DAYS,
-  type Employee,
-  employeeInputSchema,
-} from '@hr/shared/hr/employees.schemas';
+import { type CompanyUserOption, type Employee, employeeInputSchema } from '@hr/shared/hr/employees.schemas';
 import { type UseFormSetError, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
@@ -29,7 +24,8 @@ function defaultsFor(employee: Employee | null | undefined): EmployeeFormValues 
     department: employee?.department ?? '',
     employeeNumber: employee?.employeeNumber ?? '',
     startDate: employee?.startDate.slice(0, 10) ?? '',
-    annualHolidayDays: employee?.annualHolidayDays ?? DEFAULT_ANNUAL_HOLIDAY_DAYS,
+    // Empty for a new employee: the server gives the company's entitlement, pro-rated (ADR 0091).
+    annualHolidayDays: employee?.annualHolidayDays ?? null,
     userId: employee?.userId ?? null,
     lineManagerId: employee?.lineManagerId ?? null,
   };
@@ -38,6 +34,9 @@ function defaultsFor(employee: Employee | null | undefined): EmployeeFormValues 
 function userLabel(user: CompanyUserOption): string {
   return user.fullName ? `${user.fullName} (${user.email})` : user.email;
 }
+
+/** The company's entitlement (Company Settings) is the default, pro-rated for a part-time week. */
+const ANNUAL_DAYS_HINT = "Defaults to the company's annual entitlement when left empty";
 
 const emptyToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
 const toDays = (value: unknown) =>
@@ -131,7 +130,7 @@ export function EmployeeForm({
           id="employee-holiday-days"
           label="Annual Holiday Days"
           error={err('annualHolidayDays')}
-          hint={`Defaults to ${DEFAULT_ANNUAL_HOLIDAY_DAYS} when left empty`}
+          hint={ANNUAL_DAYS_HINT}
         >
           <Input
             id="employee-holiday-days"
@@ -140,11 +139,7 @@ export function EmployeeForm({
             min={0}
             max={365}
             step="0.5"
-            {...fieldAria(
-              'employee-holiday-days',
-              err('annualHolidayDays'),
-              `Defaults to ${DEFAULT_ANNUAL_HOLIDAY_DAYS} when left empty`,
-            )}
+            {...fieldAria('employee-holiday-days', err('annualHolidayDays'), ANNUAL_DAYS_HINT)}
             {...form.register('annualHolidayDays', { setValueAs: toDays })}
           />
         </FormField>

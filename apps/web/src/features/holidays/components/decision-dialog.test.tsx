@@ -79,4 +79,19 @@ describe('DecisionDialog', () => {
     );
     expect(screen.getByText(/^Unknown Employee: Annual Leave/)).toBeTruthy();
   });
+
+  it("shows the server's remaining days and who else is away", () => {
+    render(
+      <DecisionDialog
+        request={request}
+        decision="approve"
+        pending={false}
+        onConfirm={vi.fn()}
+        onClose={vi.fn()}
+      />,
+    );
+    expect(screen.getByTestId('decision-context').textContent).toBe(
+      '12.5 days remaining. Also away: Tom Turner.',
+    );
+  });
 });
