@@ -12,6 +12,7 @@ import { useRefetchHolidaysOnCompanyChange } from '../hooks/use-company-changed'
 import { isMonth, localToday, monthOf } from '../lib/dates';
 import { ApprovalsTable } from './approvals-table';
 import { BalanceCard } from './balance-card';
+import { LeaveAdminCard } from './leave-admin-card';
 import { MyRequestsTable, RecentRequestsList } from './my-requests';
 import { type QuickAction, QuickActionsCard } from './quick-actions-card';
 import { RequestHolidayForm } from './request-holiday-form';
@@ -45,7 +46,14 @@ function reveal(target: { current: HTMLElement | null }, behavior: ScrollBehavio
   });
 }
 
-export function HolidaysView({ isLineManager }: { isLineManager: boolean }) {
+export function HolidaysView({
+  isLineManager,
+  isSuperAdmin = false,
+}: {
+  isLineManager: boolean;
+  /** Super admins also get Leave Administration (rollover, sickness totals) on the Overview. */
+  isSuperAdmin?: boolean;
+}) {
   useRefetchHolidaysOnCompanyChange();
   const [params, setParams] = useSearchParams();
   const today = localToday();
@@ -150,6 +158,7 @@ export function HolidaysView({ isLineManager }: { isLineManager: boolean }) {
               </CardContent>
             </Card>
           )}
+          {isSuperAdmin && <LeaveAdminCard />}
         </TabsContent>
 
         <TabsContent value="request">
