@@ -67,18 +67,21 @@ export const HOLIDAY_MESSAGES = {
  */
 export const HOLIDAY_AWAY_LABEL = 'Away';
 
+/** A request's optional reason: trimmed, at most 1,000 characters, empty means none. */
+export const optionalReasonSchema = z
+  .string()
+  .trim()
+  .max(1000)
+  .nullish()
+  .transform((v) => (v ? v : null));
+
 /** The submit form and `POST /api/v1/holidays/requests`. */
 export const holidayRequestInputSchema = z
   .object({
     startDate: isoDateSchema(HOLIDAY_MESSAGES.startRequired),
     endDate: isoDateSchema(HOLIDAY_MESSAGES.endRequired),
     holidayType: z.enum(HOLIDAY_TYPES).default('annual'),
-    reason: z
-      .string()
-      .trim()
-      .max(1000)
-      .nullish()
-      .transform((v) => (v ? v : null)),
+    reason: optionalReasonSchema,
   })
   .refine((v) => v.endDate >= v.startDate, { path: ['endDate'], message: HOLIDAY_MESSAGES.endBeforeStart });
 export type HolidayRequestInput = z.input<typeof holidayRequestInputSchema>;

@@ -1,7 +1,7 @@
 /** Leave ledger, balance, rollover, sickness and leavers: request and response contracts. */
 import { z } from 'zod';
 import { isoDateSchema } from '../dates.ts';
-import { HOLIDAY_TYPES, holidayBalanceResponseSchema } from '../hr/holidays.schemas.ts';
+import { HOLIDAY_TYPES, holidayBalanceResponseSchema, optionalReasonSchema } from '../hr/holidays.schemas.ts';
 import { LEDGER_KINDS, MANUAL_LEDGER_KINDS } from './allowance.ts';
 
 export const LEAVE_MESSAGES = {
@@ -80,12 +80,7 @@ export const sicknessInputSchema = z
     employeeRecordId: z.uuid(),
     startDate: isoDateSchema('Start date is required'),
     endDate: isoDateSchema('End date is required'),
-    reason: z
-      .string()
-      .trim()
-      .max(1000)
-      .nullish()
-      .transform((v) => (v ? v : null)),
+    reason: optionalReasonSchema,
   })
   .refine((v) => v.endDate >= v.startDate, { path: ['endDate'], message: LEAVE_MESSAGES.endBeforeStart });
 export type SicknessInput = z.input<typeof sicknessInputSchema>;

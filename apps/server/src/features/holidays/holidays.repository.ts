@@ -15,26 +15,26 @@ const leaveRecordColumns = {
   annualHolidayDays: employeeRecords.annualHolidayDays,
 };
 
-/** The requester's employee record; `lock` holds it until the transaction ends so that one
- * employee's submissions queue up and the overlap check cannot race. */
-export async function findEmployeeOfUser(tx: Tx, companyId: string, userId: string, lock = false) {
+/** An employee record, `lock` holding it until the transaction ends (submissions, recorded sickness). */
+async function findLeaveRecord(tx: Tx, companyId: string, match: SQL, lock: boolean) {
   const query = tx
     .select(leaveRecordColumns)
     .from(employeeRecords)
-    .where(and(eq(employeeRecords.companyId, companyId), eq(employeeRecords.userId, userId)))
+    .where(and(eq(employeeRecords.companyId, companyId), match))
     .limit(1);
   const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
 }
 
+/** The requester's employee record; `lock` holds it until the transaction ends so that one
+ * employee's submissions queue up and the overlap check cannot race. */
+export function findEmployeeOfUser(tx: Tx, companyId: string, userId: string, lock = false) {
+  return findLeaveRecord(tx, companyId, eq(employeeRecords.userId, userId), lock);
+}
+
 /** An employee record by id, locked like `findEmployeeOfUser` (sickness recorded by a manager). */
-export async function findEmployeeRecord(tx: Tx, companyId: string, id: string, lock = false) {
-  const query = tx
-    .select(leaveRecordColumns)
-    .from(employeeRecords)
-    .where(and(eq(employeeRecords.companyId, companyId), eq(employeeRecords.id, id)));
-  const [row] = lock ? await query.for('update') : await query;
-  return row ?? null;
+export function findEmployeeRecord(tx: Tx, companyId: string, id: string, lock = false) {
+  return findLeaveRecord(tx, companyId, eq(employeeRecords.id, id), lock);
 }
 
 export async function findHolidaySettings(tx: Tx, companyId: string) {

@@ -12,6 +12,7 @@ import {
   HOLIDAY_TYPE_LABELS,
   type HolidayBalanceResponse,
   type HolidayRequest,
+  type HolidayType,
   type holidayDecisionInputSchema,
   type holidayRequestInputSchema,
   type MyRequestsResponse,
@@ -118,6 +119,39 @@ async function countDays(tx: Tx, companyId: string, range: DateRange) {
   return { workingDays, totalDays: inclusiveDayCount(range.start, range.end) };
 }
 
+/**
+ * The checks every booking passes once its employee row is locked: no overlap with their pending or
+ * approved requests, at least one working day, and the allowance (ADR 0091). Returns the counts and
+ * the company's leave rules.
+ */
+async function checkBooking(
+  tx: Tx,
+  companyId: string,
+  employee: { id: string; startDate: string; endDate: string | null; annualHolidayDays: number },
+  holidayType: HolidayType,
+  dates: { startDate: string; endDate: string },
+) {
+  if (await findOverlappingRequest(tx, employee.id, dates.startDate, dates.endDate)) {
+    throw errors.conflict(HOLIDAY_MESSAGES.overlap);
+  }
+  const { workingDays, totalDays } = await countDays(tx, companyId, {
+    start: dates.startDate,
+    end: dates.endDate,
+  });
+  if (workingDays === 0) {
+    throw errors.validation({ endDate: HOLIDAY_MESSAGES.noWorkingDays }, HOLIDAY_MESSAGES.noWorkingDays);
+  }
+  const rules = await leaveRulesOf(tx, companyId);
+  await checkAllowance(
+    tx,
+    companyId,
+    employee,
+    { holidayType, startDate: dates.startDate, workingDays },
+    rules,
+  );
+  return { workingDays, totalDays, rules };
+}
+
 export async function workingDaysBetween(
   db: Db,
   principal: Principal,
@@ -178,23 +212,12 @@ export async function submitHolidayRequest(
   const row = await withTenant(db, tenantOf(principal), async (tx) => {
     const employee = await findEmployeeOfUser(tx, principal.companyId, userId, true);
     if (!employee) throw errors.notFound(HOLIDAY_MESSAGES.employeeRecordNotFound);
-    if (await findOverlappingRequest(tx, employee.id, input.startDate, input.endDate)) {
-      throw errors.conflict(HOLIDAY_MESSAGES.overlap);
-    }
-    const { workingDays, totalDays } = await countDays(tx, principal.companyId, {
-      start: input.startDate,
-      end: input.endDate,
-    });
-    if (workingDays === 0) {
-      throw errors.validation({ endDate: HOLIDAY_MESSAGES.noWorkingDays }, HOLIDAY_MESSAGES.noWorkingDays);
-    }
-    const rules = await leaveRulesOf(tx, principal.companyId);
-    await checkAllowance(
+    const { workingDays, totalDays, rules } = await checkBooking(
       tx,
       principal.companyId,
       employee,
-      { holidayType: input.holidayType, startDate: input.startDate, workingDays },
-      rules,
+      input.holidayType,
+      input,
     );
     const manager =
       employee.lineManagerId && employee.lineManagerId !== userId ? employee.lineManagerId : null;
@@ -447,24 +470,7 @@ export async function recordSickness(
         LEAVE_MESSAGES.sicknessTooFarBack,
       );
     }
-    if (await findOverlappingRequest(tx, employee.id, input.startDate, input.endDate)) {
-      throw errors.conflict(HOLIDAY_MESSAGES.overlap);
-    }
-    const { workingDays, totalDays } = await countDays(tx, principal.companyId, {
-      start: input.startDate,
-      end: input.endDate,
-    });
-    if (workingDays === 0) {
-      throw errors.validation({ endDate: HOLIDAY_MESSAGES.noWorkingDays }, HOLIDAY_MESSAGES.noWorkingDays);
-    }
-    const rules = await leaveRulesOf(tx, principal.companyId);
-    await checkAllowance(
-      tx,
-      principal.companyId,
-      employee,
-      { holidayType: 'sick', startDate: input.startDate, workingDays },
-      rules,
-    );
+    const { workingDays, totalDays } = await checkBooking(tx, principal.companyId, employee, 'sick', input);
     const created = await insertHolidayRequest(tx, {
       companyId: principal.companyId,
       employeeRecordId: employee.id,

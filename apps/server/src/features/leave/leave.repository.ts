@@ -6,6 +6,14 @@ import { type Queryable, rowsOf, type Tx } from '../../db/client.ts';
 import { companySettings } from '../../db/schema/core.ts';
 import { employeeRecords, leaveLedgerEntries } from '../../db/schema/hr.ts';
 
+/** A uuid[] literal of parameters (PGlite and node-postgres alike). */
+function uuidArray(ids: readonly string[]) {
+  return sql`array[${sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )}]`;
+}
+
 /** The company settings the leave rules read, with their defaults when the company has no row. */
 export async function findLeaveSettings(tx: Tx, companyId: string) {
   const [row] = await tx
@@ -75,10 +83,7 @@ export async function listLedgerEntriesOf(tx: Tx, companyId: string, ids: string
     select employee_record_id as "employeeRecordId", kind, days::float8 as days, reason
     from leave_ledger_entries
     where company_id = ${companyId} and holiday_year_start = ${yearStart}
-      and employee_record_id = any(${sql`array[${sql.join(
-        ids.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )}]`})`);
+      and employee_record_id = any(${uuidArray(ids)})`);
   return rowsOf<{ employeeRecordId: string; kind: LedgerKind; days: number; reason: string }>(result);
 }
 
@@ -103,10 +108,7 @@ export async function sumRequestsOf(
       (count(*) filter (where status = 'pending'))::int as "pendingCount"
     from holiday_requests
     where company_id = ${companyId}
-      and employee_record_id = any(${sql`array[${sql.join(
-        ids.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )}]`})
+      and employee_record_id = any(${uuidArray(ids)})
       and status in ('approved', 'pending')
       and holiday_type = any(${sql`array[${sql.join(
         types.map((t) => sql`${t}`),
