@@ -281,37 +281,35 @@ export async function employeeHasRequests(tx: Tx, companyId: string, employeeRec
   return Boolean(row);
 }
 
-/** The requester cancels their own request while it is pending, or approved and not yet started. */
-export async function cancelOwnRequest(tx: Tx, companyId: string, id: string, userId: string, today: string) {
+/** Cancels the request when `allowed` holds for it: one conditional UPDATE, so a decision cannot race it. */
+async function cancelRequestWhere(tx: Tx, companyId: string, id: string, allowed: SQL) {
   const [row] = await tx
     .update(holidayRequests)
     .set({ status: 'cancelled' })
-    .where(
-      and(
-        eq(holidayRequests.companyId, companyId),
-        eq(holidayRequests.id, id),
-        eq(holidayRequests.userId, userId),
-        sql`(${holidayRequests.status} = 'pending' or (${holidayRequests.status} = 'approved' and ${holidayRequests.startDate} > ${today}))`,
-      ),
-    )
+    .where(and(eq(holidayRequests.companyId, companyId), eq(holidayRequests.id, id), allowed))
     .returning();
   return row ?? null;
 }
 
+/** The requester cancels their own request while it is pending, or approved and not yet started. */
+export function cancelOwnRequest(tx: Tx, companyId: string, id: string, userId: string, today: string) {
+  return cancelRequestWhere(
+    tx,
+    companyId,
+    id,
+    sql`${holidayRequests.userId} = ${userId}
+      and (${holidayRequests.status} = 'pending' or (${holidayRequests.status} = 'approved' and ${holidayRequests.startDate} > ${today}))`,
+  );
+}
+
 /** A super admin cancels a pending or approved request of the company, whenever it is (issue 18). */
-export async function cancelAnyRequest(tx: Tx, companyId: string, id: string) {
-  const [row] = await tx
-    .update(holidayRequests)
-    .set({ status: 'cancelled' })
-    .where(
-      and(
-        eq(holidayRequests.companyId, companyId),
-        eq(holidayRequests.id, id),
-        inArray(holidayRequests.status, ['pending', 'approved']),
-      ),
-    )
-    .returning();
-  return row ?? null;
+export function cancelAnyRequest(tx: Tx, companyId: string, id: string) {
+  return cancelRequestWhere(
+    tx,
+    companyId,
+    id,
+    inArray(holidayRequests.status, ['pending', 'approved']) as SQL,
+  );
 }
 
 /**
