@@ -141,6 +141,18 @@ export async function seedCompany(db: Db, c: BenchCompany, passwordHash: string)
       cross join generate_series(1, ${c.requestsPerEmployee}) j
       cross join lateral (select ${rnd(sql`'h:' || ${kt} || ':' || n || ':' || j`)} as r) h
       cross join lateral (select ${YEARS.from}::date + (r % ${YEARS.days - 5}) as s, 1 + (r / 7) % 5 as len) d`);
+    // The leave ledger (ADR 0090): each holiday year's entitlement (January start), an adjustment for
+    // every tenth employee, and carry-over up to 5 days, so balances and the rollover read real rows.
+    await tx.execute(
+      sql`update company_settings set carry_over_cap_days = 5 where company_id = ${companyId}`,
+    );
+    await tx.execute(sql`insert into leave_ledger_entries (company_id, employee_record_id, holiday_year_start, kind, days, reason)
+      select ${companyId}, ${employeeId(sql`n`)}, y, 'entitlement', 28, 'Holiday year ' || y || ': 28 days a full year'
+      from generate_series(1, ${N}) n
+      cross join (values (date '2024-01-01'), (date '2025-01-01'), (date '2026-01-01')) years(y)`);
+    await tx.execute(sql`insert into leave_ledger_entries (company_id, employee_record_id, holiday_year_start, kind, days, reason)
+      select ${companyId}, ${employeeId(sql`n`)}, date '2026-01-01', 'adjustment', 1.5, 'TOIL granted'
+      from generate_series(10, ${N}, 10) n`);
     if (c.approvalPool > 0) {
       // Pending requests for the approver, on distinct far-future weekdays of its own reports.
       await tx.execute(sql`insert into holiday_requests (id, company_id, employee_record_id, user_id, line_manager_id, start_date, end_date, status, working_days, days_requested)

@@ -8,7 +8,8 @@
  *
  * Options: --duration=<s> (default 10), --connections=<n> (default 50), --only=postgres|pglite,
  * --no-scaling, --filter=<text> (only the endpoints and scaling calls whose name contains it, e.g.
- * --filter=calendar).
+ * --filter=calendar). Each target also times the yearly leave rollover of the 5,000-employee company
+ * (`rollover.ts`, budget under 10 s; --filter=rollover for that alone).
  */
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -20,6 +21,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { openCapturer, type Statement } from './capture.ts';
 import { BENCH_PASSWORD, CALENDAR_DAY, CALENDAR_MONTH, emailOf, ROLES_BY_NUMBER } from './dataset.ts';
+import { measureRollover, type RolloverResult } from './rollover.ts';
 import { benchPaths, repoRoot } from './support.ts';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -290,6 +292,14 @@ async function runTarget(
     kind === 'postgres' ? { databaseUrl: benchPaths.databaseUrl } : { pgliteDir: benchPaths.pgliteDir },
   );
   await runMigrations(migrating);
+  if (wanted('rollover')) {
+    // The yearly rollover of the 5,000-employee company (issue 18): budget under 10 s.
+    const rollover = await measureRollover(migrating);
+    rollovers.push({ target: kind, ...rollover });
+    console.log(
+      `  ${kind}: rollover of ${rollover.companyEmployees} employees ${rollover.firstMs} ms (${rollover.written} entries), again ${rollover.againMs} ms; budget under ${rollover.budgetMs / 1000} s: ${rollover.withinBudget ? 'met' : 'MISSED'}`,
+    );
+  }
   await migrating.close();
   console.log(`\n== ${kind}: capturing each endpoint's SQL and measuring its database limit`);
   const capturer = await openCapturer(kind, CONNECTIONS);
@@ -464,6 +474,7 @@ const machineInfo = machine();
 console.log(`bench: ${machineInfo.note}`);
 const all: EndpointResult[] = [];
 const scaling: unknown[] = [];
+const rollovers: (RolloverResult & { target: string })[] = [];
 for (const kind of ['postgres', 'pglite'] as const) {
   if (ONLY && ONLY !== kind) continue;
   const out = await runTarget(kind);
@@ -498,6 +509,6 @@ if (targets.length)
 mkdirSync(benchPaths.results, { recursive: true });
 writeFileSync(
   path.join(benchPaths.results, 'latest.json'),
-  `${JSON.stringify({ takenAt: new Date().toISOString(), machine: machineInfo, settings: { durationSeconds: DURATION, connections: CONNECTIONS }, results: all, scaling, targets }, null, 2)}\n`,
+  `${JSON.stringify({ takenAt: new Date().toISOString(), machine: machineInfo, settings: { durationSeconds: DURATION, connections: CONNECTIONS }, results: all, scaling, targets, rollovers }, null, 2)}\n`,
 );
 console.log(`wrote ${path.relative(repoRoot, path.join(benchPaths.results, 'latest.json'))}`);

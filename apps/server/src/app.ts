@@ -17,6 +17,7 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { holidaysRoutes } from './features/holidays/holidays.routes.ts';
 import { hubspotRoutes } from './features/hubspot/hubspot.routes.ts';
 import { calendarDaysRoutes } from './features/leave-calendar/calendar-days.routes.ts';
+import { leaveRoutes } from './features/leave/leave.routes.ts';
 import { meRoutes } from './features/me/me.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
@@ -148,6 +149,7 @@ export function createApp({
   v1.route('/me', meRoutes(deps));
   v1.route('/employees', employeesRoutes(deps));
   v1.route('/holidays', holidaysRoutes(deps));
+  v1.route('/leave', leaveRoutes(deps));
   v1.route('/workshop', workshopRoutes(deps));
   v1.route('/settings/calendar-days', calendarDaysRoutes({ db }));
   v1.route('/settings', settingsRoutes(deps));

@@ -19,6 +19,7 @@ import { checkPostgresConnection, openDatabase } from './db/client.ts';
 import { withDatabaseStartupErrors } from './db/connection-errors.ts';
 import { assertServingRoleIsRestricted, runMigrations } from './db/migrate.ts';
 import { loadEnv } from './env.ts';
+import { startRolloverTimer } from './features/leave/leave.service.ts';
 import { createMailer } from './integrations/mail/mailer.ts';
 import { createLogger } from './logger.ts';
 import { seedDemoIfEmpty } from './setup/seed.ts';
@@ -111,6 +112,8 @@ await runEntryPoint(async () => {
     if (seeded) logger.info('demo data seeded');
   }
   handler = getRequestListener(app.fetch);
+  // The holiday year turns on its own: every instance runs the (idempotent) rollover hourly (ADR 0091).
+  const stopRollover = startRolloverTimer(database.db, logger);
 
   const address = server.address();
   logger.info(
@@ -137,6 +140,7 @@ await runEntryPoint(async () => {
     closing = true;
     logger.info({ signal }, 'shutting down');
     server.close();
+    stopRollover();
     await hub.close();
     await database.close();
     process.exit(0);

@@ -47,7 +47,8 @@ test.describe('employee management', () => {
     await page.getByRole('button', { name: 'Add Employee' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add New Employee' });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByLabel('Annual Holiday Days')).toHaveValue('28');
+    // Empty: the server gives the company's entitlement, pro-rated for a part-time week (ADR 0091).
+    await expect(dialog.getByLabel('Annual Holiday Days')).toHaveValue('');
     await dialog.getByLabel('Full Name').fill(name);
     await dialog.getByLabel('Email').fill(`  Nora.${suffix}@Northwind.Example `);
     await dialog.getByLabel('Position').fill('Fitter');

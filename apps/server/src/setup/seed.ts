@@ -16,6 +16,7 @@ import { bomProducts, componentDatabase, workOrders, workshopJobSchedules } from
 import { enterTenant } from '../db/tenant.ts';
 import type { Auth } from '../features/auth/auth.ts';
 import { DOCUMENTS_BUCKET, documentFileUrl } from '../features/documents/documents.service.ts';
+import { rolloverCompany } from '../features/leave/leave.service.ts';
 import { refreshJobLists } from '../features/workshop/job-lists.service.ts';
 import type { StoragePort } from '../integrations/storage/storage-port.ts';
 
@@ -163,7 +164,11 @@ export async function seedDemoIfEmpty(
   if ((row?.n ?? 0) > 0) return false;
   const passwordHash = await (await auth.$context).password.hash(DEMO_PASSWORD);
   for (const company of DEMO_COMPANIES) {
-    await db.transaction((tx) => seedCompany(tx, company, passwordHash, isoDate(today), storage));
+    const companyId = await db.transaction((tx) =>
+      seedCompany(tx, company, passwordHash, isoDate(today), storage),
+    );
+    // The ledger of the current holiday year: what the year's rollover writes (ADR 0090).
+    await rolloverCompany(db, companyId, isoDate(today));
   }
   return true;
 }
@@ -174,7 +179,7 @@ async function seedCompany(
   passwordHash: string,
   today: string,
   storage: StoragePort,
-) {
+): Promise<string> {
   const companyId = randomUUID();
   const ids = new Map(company.users.map((u) => [u.key, randomUUID()]));
   const idOf = (key: string) => ids.get(key) as string;
@@ -294,6 +299,7 @@ async function seedCompany(
   if (requests.length) await tx.insert(holidayRequests).values(requests);
 
   await seedWorkshop(tx, storage, companyId, today, (key) => ids.get(key) ?? null);
+  return companyId;
 }
 
 /** A few holiday requests in each state, around today: [user, start offset, calendar days, status, type]. */

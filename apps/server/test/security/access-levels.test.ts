@@ -45,6 +45,10 @@ const GATES: Record<string, Gate> = {
   'POST /api/v1/employees': { roles: SUPER, levels: { employees: 'full' } },
   'PUT /api/v1/employees/:id': { roles: SUPER, levels: { employees: 'admin' } },
   'DELETE /api/v1/employees/:id': { roles: SUPER, levels: { employees: 'full' } },
+  // The leave ledger and leavers (issue 18): HR reads at View, writes at Admin.
+  'GET /api/v1/employees/:id/ledger': { roles: SUPER, levels: { employees: 'view' } },
+  'POST /api/v1/employees/:id/ledger': { roles: SUPER, levels: { employees: 'admin' } },
+  'PUT /api/v1/employees/:id/end-date': { roles: SUPER, levels: { employees: 'admin' } },
 
   // Settings: the Settings section to open it, then the tab's own section.
   'GET /api/v1/settings/permissions': { roles: SUPER, levels: { ...SETTINGS, 'user-management': 'view' } },

@@ -65,6 +65,14 @@ const SPEC_ROUTE_RULES: [string, string, readonly Role[], Record<string, AccessL
 ];
 
 /**
+ * Routes whose method does not say what they do to the record: an opening balance or adjustment of an
+ * employee's leave ledger is an edit of that employee (Admin, issue 18), though it is a POST.
+ */
+const SPEC_ROUTE_LEVEL_EXCEPTIONS: Record<string, AccessLevel> = {
+  'POST /api/v1/employees/:id/ledger': 'admin',
+};
+
+/**
  * Role/section matrix rules that services enforce themselves (no router gate to read): path prefix ->
  * the only roles that may call it. Checked where the route exists.
  */
@@ -199,7 +207,7 @@ describe('role matrix over every product route', () => {
         expect(sectionRule, `${route.method} ${route.path} must gate on ${section}`).toEqual({
           kind: 'section',
           section,
-          level: levels[route.method],
+          level: SPEC_ROUTE_LEVEL_EXCEPTIONS[`${route.method} ${route.path}`] ?? levels[route.method],
         });
         const roleRule = rules.find((r) => r.kind === 'role');
         expect(roleRule && [...roleRule.roles].sort(), `${route.method} ${route.path} roles`).toEqual(

@@ -18,6 +18,7 @@ export const EMPLOYEE_MESSAGES = {
   userNotInCompany: 'The selected user account does not belong to your company',
   lineManagerNotInCompany: 'The selected line manager does not belong to your company',
   ownLineManager: 'An employee cannot be their own line manager',
+  endBeforeStart: 'The end date cannot be before the start date',
   created: 'Employee created successfully',
   updated: 'Employee updated successfully',
   deleted: 'Employee deleted successfully',
@@ -79,11 +80,16 @@ export const employeeInputSchema = z.object({
     .min(1, EMPLOYEE_MESSAGES.employeeNumberRequired)
     .max(50),
   startDate: isoDateSchema(EMPLOYEE_MESSAGES.startDateRequired),
+  /**
+   * The full-year entitlement in days. Left out on create: the company's entitlement, pro-rated for a
+   * part-time week (ADR 0091); left out on update: unchanged.
+   */
   annualHolidayDays: z
     .number({ error: EMPLOYEE_MESSAGES.holidayDaysNonNegative })
     .min(0, EMPLOYEE_MESSAGES.holidayDaysNonNegative)
     .max(365, EMPLOYEE_MESSAGES.holidayDaysTooMany)
-    .default(DEFAULT_ANNUAL_HOLIDAY_DAYS),
+    .nullish()
+    .transform((v) => v ?? null),
   userId: z
     .uuid()
     .nullish()
@@ -109,9 +115,10 @@ export const employeeSchema = z.object({
   employeeNumber: z.string(),
   startDate: z.string(),
   annualHolidayDays: z.number(),
-  holidayDaysUsed: z.number(),
-  holidayDaysRemaining: z.number(),
-  /** This holiday year: the opening adjustment plus approved annual leave (computed by the server). */
+  /** The leaver's last day (ADR 0092); null while employed. */
+  endDate: z.string().nullable(),
+  /** This holiday year's ledger (ADR 0090): the allowance, approved leave, what remains. */
+  allowanceThisYear: z.number(),
   usedThisYear: z.number(),
   remainingThisYear: z.number(),
   lineManagerId: z.uuid().nullable(),
@@ -127,6 +134,8 @@ export const employeeListQuerySchema = z.object({
   search: z.string().trim().max(200).optional().default(''),
   page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
   pageSize: z.coerce.number().int().min(1).max(200).optional().default(EMPLOYEE_PAGE_SIZE),
+  /** Leavers whose end date has passed are left out unless asked for (ADR 0092). */
+  leavers: z.enum(['include', 'exclude']).optional().default('exclude'),
 });
 export type EmployeeListQuery = z.input<typeof employeeListQuerySchema>;
 

@@ -67,18 +67,21 @@ export const HOLIDAY_MESSAGES = {
  */
 export const HOLIDAY_AWAY_LABEL = 'Away';
 
+/** A request's optional reason: trimmed, at most 1,000 characters, empty means none. */
+export const optionalReasonSchema = z
+  .string()
+  .trim()
+  .max(1000)
+  .nullish()
+  .transform((v) => (v ? v : null));
+
 /** The submit form and `POST /api/v1/holidays/requests`. */
 export const holidayRequestInputSchema = z
   .object({
     startDate: isoDateSchema(HOLIDAY_MESSAGES.startRequired),
     endDate: isoDateSchema(HOLIDAY_MESSAGES.endRequired),
     holidayType: z.enum(HOLIDAY_TYPES).default('annual'),
-    reason: z
-      .string()
-      .trim()
-      .max(1000)
-      .nullish()
-      .transform((v) => (v ? v : null)),
+    reason: optionalReasonSchema,
     /** The first day starts at midday ("Starts at midday"): half of it is taken. */
     startHalfDay: z.boolean().default(false),
     /** The last day ends at midday ("Ends at midday"): half of it is taken. */
@@ -124,6 +127,10 @@ export type MyRequestsResponse = z.infer<typeof myRequestsResponseSchema>;
 export const pendingApprovalSchema = holidayRequestSchema.extend({
   requesterName: z.string(),
   requesterEmail: z.string().nullable(),
+  /** The requester's remaining days in the holiday year of the request (null: no balance). */
+  remainingDays: z.number().nullable(),
+  /** Others of the requester's team with approved leave on those dates (at most 10, by name). */
+  othersAway: z.array(z.string()),
 });
 export type PendingApproval = z.infer<typeof pendingApprovalSchema>;
 export const approvalsResponseSchema = z.object({ items: z.array(pendingApprovalSchema) });
@@ -143,15 +150,31 @@ export const holidayDecisionInputSchema = z
 export type HolidayDecisionInput = z.input<typeof holidayDecisionInputSchema>;
 
 /** `GET /api/v1/holidays/balance`. */
+export const balanceLineSchema = z.object({
+  label: z.string(),
+  /** Signed: what the line adds to or takes from the remaining days. */
+  days: z.number(),
+  detail: z.string().nullable(),
+});
+export type BalanceLineDto = z.infer<typeof balanceLineSchema>;
+
+/**
+ * One holiday year's balance as a ledger (ADR 0090): total = the year's ledger entries, used = approved
+ * allowance-using leave starting in the year, and `lines`, every term of the sum ("How is this
+ * calculated?").
+ */
 export const holidayBalanceResponseSchema = z.object({
   total: z.number(),
   used: z.number(),
   remaining: z.number(),
   percentUsed: z.number(),
-  /** Working days of the user's pending annual-leave requests (not yet counted as used). */
+  /** Working days of the user's pending allowance-using requests (not yet counted as used). */
   pending: z.number(),
   yearStart: z.string(),
   yearEnd: z.string(),
+  lines: z.array(balanceLineSchema),
+  /** How the year's entitlement was worked out (part time, joiner, leaver). */
+  entitlementCalculation: z.array(z.string()),
 });
 export type HolidayBalanceResponse = z.infer<typeof holidayBalanceResponseSchema>;
 

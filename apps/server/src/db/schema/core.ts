@@ -126,6 +126,19 @@ export const companySettings = pgTable(
       .array()
       .notNull()
       .default(sql`'{monday,tuesday,wednesday,thursday,friday}'::text[]`),
+    // Leave engine (ADR 0091): carry-over at the holiday-year rollover, negative balances, and which
+    // of the seven leave types use the allowance and which need approval.
+    carryOverCapDays: numeric('carry_over_cap_days', { precision: 5, scale: 1, mode: 'number' })
+      .notNull()
+      .default(0),
+    /** Months into the new holiday year after which unused carry-over expires; null: never. */
+    carryOverExpiryMonths: integer('carry_over_expiry_months').default(3),
+    allowNegativeBalance: boolean('allow_negative_balance').notNull().default(false),
+    allowanceLeaveTypes: text('allowance_leave_types').array().notNull().default(sql`'{annual}'::text[]`),
+    approvalLeaveTypes: text('approval_leave_types')
+      .array()
+      .notNull()
+      .default(sql`'{annual,sick,personal,maternity,paternity,study,unpaid}'::text[]`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   () => [tenantPolicy('company_settings')],

@@ -1,5 +1,6 @@
 /** HR tables: employee records, holiday requests and notifications. */
 import { HOLIDAY_STATUSES, HOLIDAY_TYPES } from '@hr/shared/hr/holidays.schemas';
+import { LEDGER_KINDS } from '@hr/shared/leave/allowance';
 import { CALENDAR_DAY_KINDS } from '@hr/shared/leave/calendar-days.schemas';
 import { sql } from 'drizzle-orm';
 import {
@@ -34,14 +35,11 @@ export const employeeRecords = pgTable(
     annualHolidayDays: numeric('annual_holiday_days', { precision: 5, scale: 1, mode: 'number' })
       .notNull()
       .default(28),
-    holidayDaysUsed: numeric('holiday_days_used', { precision: 5, scale: 1, mode: 'number' })
-      .notNull()
-      .default(0),
-    holidayDaysRemaining: numeric('holiday_days_remaining', {
-      precision: 5,
-      scale: 1,
-      mode: 'number',
-    }).generatedAlwaysAs(sql`annual_holiday_days - holiday_days_used`),
+    /**
+     * The leaver's last day (ADR 0090): the record is archived, not deleted. From the day after, the
+     * login is refused and the person drops out of lists, calendars and approver choices.
+     */
+    endDate: date('end_date'),
     lineManagerId: uuid('line_manager_id').references(() => authUsers.id, { onDelete: 'set null' }),
     // Public holidays of the employee's region; null: the company's default region (ADR 0085).
     region: text('region'),
@@ -157,5 +155,38 @@ export const notifications = pgTable(
   (t) => [
     index('notifications_user_idx').on(t.companyId, t.userId, t.createdAt),
     tenantPolicy('notifications'),
+  ],
+);
+
+/**
+ * The balance as a ledger (ADR 0090): per employee and holiday year (`holiday_year_start`, the first
+ * day of the company's holiday year), signed day amounts. Approved leave is not written here: it is
+ * summed from `holiday_requests.working_days` by the holiday year of each request's start date.
+ */
+export const leaveLedgerEntries = pgTable(
+  'leave_ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    // Cascade: a record may only be deleted while it has no requests (ADR 0049); its entitlement goes with it.
+    employeeRecordId: uuid('employee_record_id')
+      .notNull()
+      .references(() => employeeRecords.id, { onDelete: 'cascade' }),
+    holidayYearStart: date('holiday_year_start').notNull(),
+    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
+    days: numeric('days', { precision: 6, scale: 1, mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    createdBy: uuid('created_by').references(() => authUsers.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Every kind but adjustments exists once per employee and year: the rollover's idempotence key.
+    uniqueIndex('leave_ledger_entries_once_key')
+      .on(t.employeeRecordId, t.holidayYearStart, t.kind)
+      .where(sql`kind <> 'adjustment'`),
+    index('leave_ledger_entries_company_year_idx').on(t.companyId, t.holidayYearStart),
+    tenantPolicy('leave_ledger_entries'),
   ],
 );

@@ -78,7 +78,7 @@ export interface SessionPrincipalRow extends Omit<PrincipalRow, 'companyId'> {
 /**
  * The session named by a (signature-checked) token, its user and principal, and the company's data
  * version, in one round trip: the hot path of every product request (ADR 0043 and 0046, function
- * `app_request_principal_v2` of migration 0016, which reads the profile rows as app_user with only the
+ * `app_request_principal_v3` of migration 0024, which reads the profile rows as app_user with only the
  * user id set). Null when the token is unknown or expired.
  */
 export async function findSessionPrincipal(db: Db, token: string): Promise<SessionPrincipalRow | null> {
@@ -94,7 +94,7 @@ export async function findSessionPrincipal(db: Db, token: string): Promise<Sessi
     levels: Record<string, AccessLevel> | null;
     data_version: string | number | bigint | null;
     first_login_completed: boolean | null;
-  }>(await db.execute(sql`select * from app_request_principal_v2(${token})`));
+  }>(await db.execute(sql`select * from app_request_principal_v3(${token})`));
   if (!row) return null;
   return {
     sessionId: row.session_id,

@@ -22,6 +22,11 @@ export interface EmployeeWrite {
   workingPattern?: string[] | null;
 }
 
+/** Employed today: no end date, or one not yet passed (ADR 0092). */
+export function notLeftBy(today: string): SQL {
+  return sql`(${employeeRecords.endDate} is null or ${employeeRecords.endDate} >= ${today})`;
+}
+
 const lineManagerName = sql<
   string | null
 >`(select p.full_name from ${profiles} p where p.id = ${employeeRecords.lineManagerId})`;
@@ -36,8 +41,7 @@ const employeeColumns = {
   employeeNumber: employeeRecords.employeeNumber,
   startDate: employeeRecords.startDate,
   annualHolidayDays: employeeRecords.annualHolidayDays,
-  holidayDaysUsed: employeeRecords.holidayDaysUsed,
-  holidayDaysRemaining: employeeRecords.holidayDaysRemaining,
+  endDate: employeeRecords.endDate,
   lineManagerId: employeeRecords.lineManagerId,
   lineManagerName,
   region: employeeRecords.region,
@@ -50,8 +54,10 @@ function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
-function searchFilter(companyId: string, search: string): SQL | undefined {
-  const scope = eq(employeeRecords.companyId, companyId);
+function searchFilter(companyId: string, search: string, leaversBefore: string | null): SQL | undefined {
+  const scope = leaversBefore
+    ? and(eq(employeeRecords.companyId, companyId), notLeftBy(leaversBefore))
+    : eq(employeeRecords.companyId, companyId);
   if (!search) return scope;
   const pattern = likePattern(search);
   return and(
@@ -76,8 +82,10 @@ export async function listEmployees(
   tx: Tx,
   companyId: string,
   query: { search: string; page: number; pageSize: number },
+  /** Leave out records whose end date is before this day (null: list everyone). */
+  leaversBefore: string | null = null,
 ) {
-  const where = searchFilter(companyId, query.search);
+  const where = searchFilter(companyId, query.search, leaversBefore);
   const order = [
     asc(employeeRecords.createdAt),
     asc(employeeRecords.employeeNumber),
@@ -141,17 +149,27 @@ export async function employeeNumberTaken(
 export async function insertEmployee(tx: Tx, companyId: string, values: EmployeeWrite): Promise<string> {
   const [row] = await tx
     .insert(employeeRecords)
-    .values({ ...values, companyId, holidayDaysUsed: 0 })
+    .values({ ...values, companyId })
     .returning({ id: employeeRecords.id });
   if (!row) throw new Error('insert returned no row');
   return row.id;
 }
 
-/** Updates the form's fields; holiday_days_used (the opening adjustment) is left as it is. */
+/** Updates the form's fields (the ledger is written by the leave feature). */
 export async function updateEmployee(tx: Tx, companyId: string, id: string, values: EmployeeWrite) {
   const rows = await tx
     .update(employeeRecords)
     .set(values)
+    .where(and(eq(employeeRecords.companyId, companyId), eq(employeeRecords.id, id)))
+    .returning({ id: employeeRecords.id });
+  return rows.length > 0;
+}
+
+/** Sets (or clears) a leaver's end date. */
+export async function setEmployeeEndDate(tx: Tx, companyId: string, id: string, endDate: string | null) {
+  const rows = await tx
+    .update(employeeRecords)
+    .set({ endDate })
     .where(and(eq(employeeRecords.companyId, companyId), eq(employeeRecords.id, id)))
     .returning({ id: employeeRecords.id });
   return rows.length > 0;
@@ -165,12 +183,22 @@ export async function deleteEmployee(tx: Tx, companyId: string, id: string): Pro
   return rows.length > 0;
 }
 
-/** The company's user accounts (id, full name, email) ordered by full name. */
-export async function listCompanyUsers(tx: Tx, companyId: string) {
+/**
+ * The company's user accounts (id, full name, email) ordered by full name, without leavers whose end
+ * date has passed (they are no one's line manager any more, ADR 0092).
+ */
+export async function listCompanyUsers(tx: Tx, companyId: string, today: string) {
   return tx
     .select({ id: profiles.id, fullName: profiles.fullName, email: profiles.email })
     .from(profiles)
-    .where(and(eq(profiles.companyId, companyId), notPlatformStaff()))
+    .where(
+      and(
+        eq(profiles.companyId, companyId),
+        notPlatformStaff(),
+        sql`not exists (select 1 from ${employeeRecords} e where e.company_id = ${companyId}
+          and e.user_id = ${profiles.id} and e.end_date < ${today})`,
+      ),
+    )
     .orderBy(asc(profiles.fullName), asc(profiles.email));
 }
 

@@ -6,6 +6,11 @@ import {
   employeeSchema,
   userOptionsResponseSchema,
 } from '@hr/shared/hr/employees.schemas';
+import {
+  employeeEndDateInputSchema,
+  employeeLedgerResponseSchema,
+  ledgerEntryInputSchema,
+} from '@hr/shared/leave/leave.schemas';
 import type { Db } from '../../db/client.ts';
 import {
   apiRouter,
@@ -17,12 +22,14 @@ import {
 } from '../../http/api-route.ts';
 import { cachedRead, type ReadCache } from '../../http/read-cache.ts';
 import { requireRole, requireSection } from '../../http/session.ts';
+import { addLedgerEntry, getEmployeeLedger } from '../leave/leave.service.ts';
 import {
   createEmployee,
   getEmployee,
   listCompanyEmployees,
   listUserOptions,
   removeEmployee,
+  setEndDate,
   updateEmployeeRecord,
 } from './employees.service.ts';
 
@@ -95,6 +102,47 @@ export function employeesRoutes(deps: { db: Db; readCache: ReadCache }) {
       async (c) =>
         c.json(
           await updateEmployeeRecord(db, c.get('principal'), c.req.valid('param').id, c.req.valid('json')),
+          200,
+        ),
+    )
+    .openapi(
+      defineRoute({
+        method: 'get',
+        path: '/{id}/ledger',
+        summary: "An employee's leave ledger and balance of this holiday year",
+        middleware: view,
+        request: { params: idParams },
+        responses: { 200: jsonResponse(employeeLedgerResponseSchema, 'The ledger') },
+      }),
+      async (c) => c.json(await getEmployeeLedger(db, c.get('principal'), c.req.valid('param').id), 200),
+    )
+    .openapi(
+      defineRoute({
+        method: 'post',
+        path: '/{id}/ledger',
+        summary: 'Set the opening balance or add an adjustment (with a reason); Employees at Admin',
+        middleware: requireSection('employees', 'admin'),
+        request: { params: idParams, body: jsonBody(ledgerEntryInputSchema) },
+        responses: { 201: jsonResponse(employeeLedgerResponseSchema, 'The ledger') },
+      }),
+      async (c) =>
+        c.json(
+          await addLedgerEntry(db, c.get('principal'), c.req.valid('param').id, c.req.valid('json')),
+          201,
+        ),
+    )
+    .openapi(
+      defineRoute({
+        method: 'put',
+        path: '/{id}/end-date',
+        summary: 'Archive a leaver with an end date (null: clear it); Employees at Admin',
+        middleware: requireSection('employees', 'admin'),
+        request: { params: idParams, body: jsonBody(employeeEndDateInputSchema) },
+        responses: { 200: jsonResponse(employeeSchema, 'The employee') },
+      }),
+      async (c) =>
+        c.json(
+          await setEndDate(db, c.get('principal'), c.req.valid('param').id, c.req.valid('json').endDate),
           200,
         ),
     )

@@ -10,6 +10,7 @@ import {
 } from '@hr/shared/hr/employees.schemas';
 import { LEAVE_MESSAGES } from '@hr/shared/leave/calendar-days.schemas';
 import { isKnownRegion } from '@hr/shared/leave/public-holidays';
+import { isoDate } from '@hr/shared/working-days';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import {
@@ -21,11 +22,13 @@ import {
 import { withTenant } from '../../db/tenant.ts';
 import { type Principal, tenantOf } from '../../http/app-env.ts';
 import { AppError, errors } from '../../http/app-error.ts';
+import { employeeHasRequests, movePendingRequestsToCurrentApprovers } from '../holidays/holidays.service.ts';
 import {
   balancesOfRecords,
-  employeeHasRequests,
-  movePendingRequestsToCurrentApprovers,
-} from '../holidays/holidays.service.ts';
+  defaultAnnualDays,
+  leaveRulesOf,
+  writeYearEntitlement,
+} from '../leave/leave.service.ts';
 import {
   countCompanyUsers,
   deleteEmployee,
@@ -38,6 +41,7 @@ import {
   listCompanyUsers,
   listEmployees,
   mirrorLineManagerToProfile,
+  setEmployeeEndDate,
   updateEmployee,
 } from './employees.repository.ts';
 
@@ -49,15 +53,18 @@ type Balances = Awaited<ReturnType<typeof balancesOfRecords>>;
 
 function toEmployee(row: EmployeeRow, balances: Balances): Employee {
   const balance = balances.get(row.id);
-  const opening = row.annualHolidayDays - row.holidayDaysUsed;
   return {
     ...row,
     workingPattern: (row.workingPattern as Weekday[] | null) ?? null,
-    holidayDaysRemaining: row.holidayDaysRemaining ?? opening,
-    usedThisYear: balance?.used ?? row.holidayDaysUsed,
-    remainingThisYear: balance?.remaining ?? opening,
+    allowanceThisYear: balance?.total ?? 0,
+    usedThisYear: balance?.used ?? 0,
+    remainingThisYear: balance?.remaining ?? 0,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+function today(): string {
+  return isoDate(new Date());
 }
 
 /** Rows with this year's balances, computed in the same transaction (two queries for any number of rows). */
@@ -71,7 +78,12 @@ export async function listCompanyEmployees(
   query: ListQuery,
 ): Promise<EmployeeListResponse> {
   const { items, total, balances } = await withTenant(db, tenantOf(principal), async (tx) => {
-    const page = await listEmployees(tx, principal.companyId, query);
+    const page = await listEmployees(
+      tx,
+      principal.companyId,
+      query,
+      query.leavers === 'include' ? null : today(),
+    );
     return { ...page, balances: await balancesOfRecords(tx, principal.companyId, page.items) };
   }).catch((err: unknown) => {
     // Spec section 8: a database whose employee records still lack full_name (a migration not run)
@@ -99,7 +111,9 @@ export async function getEmployee(db: Db, principal: Principal, id: string): Pro
 }
 
 export async function listUserOptions(db: Db, principal: Principal): Promise<UserOptionsResponse> {
-  const items = await withTenant(db, tenantOf(principal), (tx) => listCompanyUsers(tx, principal.companyId));
+  const items = await withTenant(db, tenantOf(principal), (tx) =>
+    listCompanyUsers(tx, principal.companyId, today()),
+  );
   return { items };
 }
 
@@ -128,7 +142,7 @@ async function checkPeople(tx: Tx, companyId: string, input: EmployeeInput): Pro
   }
 }
 
-function toWrite(input: EmployeeInput): EmployeeWrite {
+function toWrite(input: EmployeeInput, annualHolidayDays: number): EmployeeWrite {
   return {
     fullName: input.fullName,
     email: input.email,
@@ -136,7 +150,7 @@ function toWrite(input: EmployeeInput): EmployeeWrite {
     department: input.department,
     employeeNumber: input.employeeNumber,
     startDate: input.startDate,
-    annualHolidayDays: input.annualHolidayDays,
+    annualHolidayDays,
     userId: input.userId,
     lineManagerId: input.lineManagerId,
     ...(input.region !== undefined ? { region: input.region } : {}),
@@ -169,18 +183,38 @@ async function save(
   const { companyId } = principal;
   try {
     const row = await withTenant(db, tenantOf(principal), async (tx) => {
-      if (id && !(await findEmployeeById(tx, companyId, id))) throw errors.notFound();
+      const before = id ? await findEmployeeById(tx, companyId, id) : null;
+      if (id && !before) throw errors.notFound();
       if (await employeeNumberTaken(tx, companyId, input.employeeNumber, id)) {
         const message = EMPLOYEE_MESSAGES.numberInUse(input.employeeNumber);
         throw errors.conflict(message, { employeeNumber: message });
       }
       await checkPeople(tx, companyId, input);
-      const values = toWrite(input);
+      // A new employee without days gets the company's entitlement, pro-rated for a part-time week.
+      const annualDays =
+        input.annualHolidayDays ??
+        before?.annualHolidayDays ??
+        defaultAnnualDays(await leaveRulesOf(tx, companyId), { workingPattern: input.workingPattern }).days;
+      const values = toWrite(input, annualDays);
       let savedId = id;
       if (savedId) {
         if (!(await updateEmployee(tx, companyId, savedId, values))) throw errors.notFound();
       } else {
         savedId = await insertEmployee(tx, companyId, values);
+      }
+      // This holiday year's entitlement follows the days and dates it is worked out from (ADR 0090).
+      if (!before || before.annualHolidayDays !== annualDays || before.startDate !== input.startDate) {
+        await writeYearEntitlement(
+          tx,
+          companyId,
+          {
+            id: savedId,
+            startDate: input.startDate,
+            endDate: before?.endDate ?? null,
+            annualHolidayDays: annualDays,
+          },
+          principal.user.id,
+        );
       }
       if (input.userId) await mirrorLineManagerToProfile(tx, companyId, input.userId, input.lineManagerId);
       // A new line manager (or none) takes over the pending requests (ADR 0049).
@@ -210,9 +244,48 @@ export function updateEmployeeRecord(
 }
 
 /**
- * Deletes an employee record without holiday history. Until leavers can be archived, a record with any
- * holiday request (whatever its status) is refused with 409 and kept whole (ADR 0049); the foreign key
- * refuses it too (migration 0016).
+ * Archives a leaver (ADR 0092): their end date is set (or cleared), their history, ledger and requests
+ * stay, and their final holiday year's entitlement is pro-rated to the end date. From the end date
+ * their login is refused (the session function) and after it they leave lists, calendars and
+ * approver choices.
+ */
+export async function setEndDate(
+  db: Db,
+  principal: Principal,
+  id: string,
+  endDate: string | null,
+): Promise<Employee> {
+  const { companyId } = principal;
+  const found = await withTenant(db, tenantOf(principal), async (tx) => {
+    const before = await findEmployeeById(tx, companyId, id);
+    if (!before) throw errors.notFound();
+    if (endDate && endDate < before.startDate) {
+      throw errors.validation(
+        { endDate: EMPLOYEE_MESSAGES.endBeforeStart },
+        EMPLOYEE_MESSAGES.endBeforeStart,
+      );
+    }
+    await setEmployeeEndDate(tx, companyId, id, endDate);
+    // The final year is the one holding the end date; clearing it restores this year's full entitlement.
+    await writeYearEntitlement(
+      tx,
+      companyId,
+      { id, startDate: before.startDate, endDate, annualHolidayDays: before.annualHolidayDays },
+      principal.user.id,
+      endDate && endDate < today() ? endDate : today(),
+    );
+    const saved = await findEmployeeById(tx, companyId, id);
+    return saved ? withBalances(tx, companyId, [saved]) : null;
+  });
+  const row = found?.rows[0];
+  if (!found || !row) throw errors.notFound();
+  return toEmployee(row, found.balances);
+}
+
+/**
+ * Deletes an employee record without holiday history. A record with any holiday request (whatever
+ * its status) is refused with 409 and kept whole (ADR 0049): a leaver is archived with an end date
+ * instead (ADR 0092); the foreign key refuses it too (migration 0016).
  */
 export async function removeEmployee(db: Db, principal: Principal, id: string): Promise<void> {
   const deleted = await withTenant(db, tenantOf(principal), async (tx) => {

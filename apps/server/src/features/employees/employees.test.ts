@@ -54,13 +54,13 @@ describe('employee records', () => {
       all.items.slice(2, 4).map((e: { id: string }) => e.id),
     );
     expect(page.total).toBe(all.total);
-    // Alice's seeded approved leave counts against this holiday year; the opening adjustment stays as stored.
+    // Alice's seeded approved leave counts against this holiday year's ledger (ADR 0090).
     const alice = all.items.find((e: { email: string }) => e.email === 'alice@northwind.example');
     const balance = await json(
       await (await signedIn('alice@northwind.example')).get('/api/v1/holidays/balance'),
     );
     expect(alice).toMatchObject({
-      holidayDaysUsed: 0,
+      allowanceThisYear: balance.total,
       usedThisYear: balance.used,
       remainingThisYear: balance.remaining,
     });
@@ -106,7 +106,7 @@ describe('employee records', () => {
     await t.app.database.db.execute(sql`delete from user_permissions where user_id = ${ownerId}`);
   });
 
-  it('creates with the defaults, lower-cases the email, and keeps holiday days used on edit', async () => {
+  it('creates with the defaults, lower-cases the email, and keeps the opening balance on edit', async () => {
     const owner = await signedIn('owner@northwind.example');
     const res = await owner.post('/api/v1/employees', newEmployee());
     expect(res.status).toBe(201);
@@ -115,27 +115,32 @@ describe('employee records', () => {
       email: 'grace.hopper@northwind.example',
       department: null,
       annualHolidayDays: 28,
-      holidayDaysUsed: 0,
-      holidayDaysRemaining: 28,
+      allowanceThisYear: 28,
+      remainingThisYear: 28,
+      endDate: null,
       userId: null,
       lineManagerId: null,
     });
-    await t.app.database.db.execute(
-      sql`update employee_records set holiday_days_used = 3 where id = ${created.id}`,
-    );
+    // The former holiday_days_used is an opening balance in the ledger now (ADR 0090).
+    const opening = await owner.post(`/api/v1/employees/${created.id}/ledger`, {
+      kind: 'opening_balance',
+      days: -3,
+      reason: 'Taken before Northwind HR',
+    });
+    expect(opening.status).toBe(201);
     const edited = await owner.call('PUT', `/api/v1/employees/${created.id}`, {
       ...newEmployee({
         employeeNumber: created.employeeNumber,
         annualHolidayDays: 25,
         department: 'Workshop',
       }),
-      holidayDaysUsed: 0,
     });
     expect(edited.status).toBe(200);
+    // The entitlement follows the new days (joined 2026-01-05: 25 x 361/365 rounds up to 25); the opening balance stays.
     expect(await json(edited)).toMatchObject({
       annualHolidayDays: 25,
-      holidayDaysUsed: 3,
-      holidayDaysRemaining: 22,
+      allowanceThisYear: 22,
+      remainingThisYear: 22,
       department: 'Workshop',
     });
   });

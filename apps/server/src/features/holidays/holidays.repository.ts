@@ -4,22 +4,39 @@ import { rowsOf, type Tx } from '../../db/client.ts';
 import { companies, companySettings, profiles, userRoles } from '../../db/schema/core.ts';
 import { companyCalendarDays, employeeRecords, holidayRequests } from '../../db/schema/hr.ts';
 
-/** The requester's employee record; `lock` holds it until the transaction ends so that one
- * employee's submissions queue up and the overlap check cannot race. */
-export async function findEmployeeOfUser(tx: Tx, companyId: string, userId: string, lock = false) {
+/** What submissions and the allowance read of an employee record. */
+const leaveRecordColumns = {
+  id: employeeRecords.id,
+  userId: employeeRecords.userId,
+  fullName: employeeRecords.fullName,
+  lineManagerId: employeeRecords.lineManagerId,
+  startDate: employeeRecords.startDate,
+  endDate: employeeRecords.endDate,
+  annualHolidayDays: employeeRecords.annualHolidayDays,
+  region: employeeRecords.region,
+  workingPattern: employeeRecords.workingPattern,
+};
+
+/** An employee record, `lock` holding it until the transaction ends (submissions, recorded sickness). */
+async function findLeaveRecord(tx: Tx, companyId: string, match: SQL, lock: boolean) {
   const query = tx
-    .select({
-      id: employeeRecords.id,
-      fullName: employeeRecords.fullName,
-      lineManagerId: employeeRecords.lineManagerId,
-      region: employeeRecords.region,
-      workingPattern: employeeRecords.workingPattern,
-    })
+    .select(leaveRecordColumns)
     .from(employeeRecords)
-    .where(and(eq(employeeRecords.companyId, companyId), eq(employeeRecords.userId, userId)))
+    .where(and(eq(employeeRecords.companyId, companyId), match))
     .limit(1);
   const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
+}
+
+/** The requester's employee record; `lock` holds it until the transaction ends so that one
+ * employee's submissions queue up and the overlap check cannot race. */
+export function findEmployeeOfUser(tx: Tx, companyId: string, userId: string, lock = false) {
+  return findLeaveRecord(tx, companyId, eq(employeeRecords.userId, userId), lock);
+}
+
+/** An employee record by id, locked like `findEmployeeOfUser` (sickness recorded by a manager). */
+export function findEmployeeRecord(tx: Tx, companyId: string, id: string, lock = false) {
+  return findLeaveRecord(tx, companyId, eq(employeeRecords.id, id), lock);
 }
 
 /** The company's week, holiday year and default region (companies row; settings may be missing). */
@@ -102,7 +119,7 @@ export async function findOverlappingRequest(tx: Tx, employeeRecordId: string, s
 export interface NewHolidayRequest {
   companyId: string;
   employeeRecordId: string;
-  userId: string;
+  userId: string | null;
   lineManagerId: string | null;
   startDate: string;
   endDate: string;
@@ -208,7 +225,17 @@ export async function listPendingForApprover(
   approver: { userId: string; isSuperAdmin: boolean },
 ) {
   return tx
-    .select({ request: holidayRequests, requesterName, requesterEmail })
+    .select({
+      request: holidayRequests,
+      requesterName,
+      requesterEmail,
+      record: {
+        id: employeeRecords.id,
+        startDate: employeeRecords.startDate,
+        endDate: employeeRecords.endDate,
+        annualHolidayDays: employeeRecords.annualHolidayDays,
+      },
+    })
     .from(holidayRequests)
     .innerJoin(employeeRecords, eq(employeeRecords.id, holidayRequests.employeeRecordId))
     .where(
@@ -342,12 +369,12 @@ export async function employeeHasRequests(tx: Tx, companyId: string, employeeRec
   return Boolean(row);
 }
 
-/** The requester cancels their own request while it is pending, or approved and not yet started. */
-export async function cancelOwnRequest(tx: Tx, companyId: string, id: string, userId: string, today: string) {
-  // A split request (ADR 0087) is cancelled whole: every row of its group, judged by the group's first day.
+/**
+ * Cancels the request when `allowed` holds for it: one conditional UPDATE, so a decision cannot race
+ * it. A split request (ADR 0087) is cancelled whole: every row of its group.
+ */
+async function cancelRequestWhere(tx: Tx, companyId: string, id: string, allowed: SQL) {
   const group = sql`(select g.split_group_id from holiday_requests g where g.id = ${id} and g.company_id = ${companyId})`;
-  const firstDay = sql`coalesce((select min(f.start_date) from holiday_requests f
-    where f.company_id = ${companyId} and f.split_group_id = ${group}), ${holidayRequests.startDate})`;
   const rows = await tx
     .update(holidayRequests)
     .set({ status: 'cancelled' })
@@ -355,12 +382,86 @@ export async function cancelOwnRequest(tx: Tx, companyId: string, id: string, us
       and(
         eq(holidayRequests.companyId, companyId),
         sql`(${holidayRequests.id} = ${id} or ${holidayRequests.splitGroupId} = ${group})`,
-        eq(holidayRequests.userId, userId),
-        sql`(${holidayRequests.status} = 'pending' or (${holidayRequests.status} = 'approved' and ${firstDay} > ${today}))`,
+        allowed,
       ),
     )
     .returning();
   return rows.find((r) => r.id === id) ?? null;
+}
+
+/** The first day of a request's split group (ADR 0087), else of the request itself. */
+function firstDayOfGroup(companyId: string, id: string) {
+  const group = sql`(select g.split_group_id from holiday_requests g where g.id = ${id} and g.company_id = ${companyId})`;
+  return sql`coalesce((select min(f.start_date) from holiday_requests f
+    where f.company_id = ${companyId} and f.split_group_id = ${group}), ${holidayRequests.startDate})`;
+}
+
+/** The requester cancels their own request while it is pending, or approved and not yet started. */
+export function cancelOwnRequest(tx: Tx, companyId: string, id: string, userId: string, today: string) {
+  return cancelRequestWhere(
+    tx,
+    companyId,
+    id,
+    sql`${holidayRequests.userId} = ${userId}
+      and (${holidayRequests.status} = 'pending' or (${holidayRequests.status} = 'approved' and ${firstDayOfGroup(companyId, id)} > ${today}))`,
+  );
+}
+
+/** A super admin cancels a pending or approved request of the company, whenever it is (issue 18). */
+export function cancelAnyRequest(tx: Tx, companyId: string, id: string) {
+  return cancelRequestWhere(
+    tx,
+    companyId,
+    id,
+    inArray(holidayRequests.status, ['pending', 'approved']) as SQL,
+  );
+}
+
+/**
+ * For each given request, the other people of the requester's team with approved leave sharing a day
+ * with it: the team is the requester's department, or without one everyone with the same line
+ * manager. At most 10 names a request, by name.
+ */
+export async function listOthersAway(tx: Tx, companyId: string, requestIds: string[]) {
+  if (!requestIds.length) return [];
+  const result = await tx.execute(sql`
+    select q.id as "requestId", a.full_name as "employeeName"
+    from holiday_requests q
+    join employee_records me on me.id = q.employee_record_id
+    cross join lateral (
+      select distinct e.full_name
+      from holiday_requests r
+      join employee_records e on e.id = r.employee_record_id
+      where r.company_id = ${companyId} and r.status = 'approved'
+        and r.start_date <= q.end_date and r.end_date >= q.start_date
+        and e.id <> me.id
+        and (e.end_date is null or e.end_date >= q.start_date)
+        and case when me.department is not null then e.department = me.department
+          else e.line_manager_id is not distinct from me.line_manager_id end
+      order by e.full_name
+      limit 10
+    ) a
+    where q.company_id = ${companyId}
+      and q.id = any(${sql`array[${sql.join(
+        requestIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )}]`})
+    order by q.id, a.full_name`);
+  return rowsOf<{ requestId: string; employeeName: string }>(result);
+}
+
+/** Approved sick leave starting from..to, per employee: spells (requests) and working days. */
+export async function listSicknessTotals(tx: Tx, companyId: string, from: string, to: string) {
+  const result = await tx.execute(sql`
+    select e.id as "employeeRecordId", e.full_name as "employeeName",
+      count(*)::int as spells, sum(r.working_days)::float8 as days
+    from holiday_requests r
+    join employee_records e on e.id = r.employee_record_id
+    where r.company_id = ${companyId} and r.holiday_type = 'sick' and r.status = 'approved'
+      and r.start_date between ${from}::date and ${to}::date
+    group by e.id, e.full_name
+    order by days desc, e.full_name`);
+  return rowsOf<{ employeeRecordId: string; employeeName: string; spells: number; days: number }>(result);
 }
 
 const teamHolidayColumns = {
@@ -449,6 +550,7 @@ export async function listCalendarPreview(
       join employee_records e on e.id = r.employee_record_id
       where r.company_id = ${companyId} and r.status = 'approved'
         and r.start_date <= ${end} and r.end_date >= ${start}
+        and (e.end_date is null or r.start_date <= e.end_date)
     ),
     stretches as (
       select id, employee_record_id, full_name, start_date, last_day,
@@ -504,6 +606,7 @@ export async function listCalendarDay(
       join employee_records e on e.id = r.employee_record_id
       where r.company_id = ${companyId} and r.status = 'approved'
         and r.start_date <= ${day} and r.end_date >= ${day}
+        and (e.end_date is null or e.end_date >= ${day})
       order by r.employee_record_id, r.start_date, r.id
     )
     select t.total, p.*
@@ -532,67 +635,9 @@ export async function listUpcomingApproved(tx: Tx, companyId: string, today: str
         eq(holidayRequests.companyId, companyId),
         eq(holidayRequests.status, 'approved'),
         gte(holidayRequests.endDate, today),
+        sql`(${employeeRecords.endDate} is null or ${employeeRecords.endDate} >= ${today})`,
       ),
     )
     .orderBy(asc(holidayRequests.startDate), asc(employeeRecords.fullName))
     .limit(limit);
-}
-
-/**
- * Everything the balance needs in one query: the record's entitlement and opening adjustment, the
- * company's pattern and holiday-year start, and the employee's annual-leave requests near `today`.
- */
-export async function findBalanceInputs(tx: Tx, companyId: string, userId: string, from: string, to: string) {
-  const [row] = await tx
-    .select({
-      annualHolidayDays: employeeRecords.annualHolidayDays,
-      holidayDaysUsed: employeeRecords.holidayDaysUsed,
-      workingDaysPattern: companySettings.workingDaysPattern,
-      holidayYearStartMonth: companySettings.holidayYearStartMonth,
-      requests: sql<
-        { start: string; end: string; status: 'pending' | 'approved'; workingDays: number }[]
-      >`coalesce((
-        select json_agg(json_build_object('start', r.start_date, 'end', r.end_date, 'status', r.status,
-          'workingDays', r.working_days::float8))
-        from ${holidayRequests} r
-        where r.employee_record_id = ${employeeRecords.id}
-          and r.holiday_type = 'annual'
-          and r.status in ('pending', 'approved')
-          and r.start_date <= ${to} and r.end_date >= ${from}
-      ), '[]'::json)`,
-    })
-    .from(employeeRecords)
-    .leftJoin(companySettings, eq(companySettings.companyId, employeeRecords.companyId))
-    .where(and(eq(employeeRecords.companyId, companyId), eq(employeeRecords.userId, userId)))
-    .limit(1);
-  return row ?? null;
-}
-
-/** Approved annual leave of several employees that touches from..to (one query for a page of records). */
-export async function listApprovedAnnualOf(
-  tx: Tx,
-  companyId: string,
-  employeeRecordIds: string[],
-  from: string,
-  to: string,
-) {
-  if (!employeeRecordIds.length) return [];
-  return tx
-    .select({
-      employeeRecordId: holidayRequests.employeeRecordId,
-      start: holidayRequests.startDate,
-      end: holidayRequests.endDate,
-      workingDays: holidayRequests.workingDays,
-    })
-    .from(holidayRequests)
-    .where(
-      and(
-        eq(holidayRequests.companyId, companyId),
-        inArray(holidayRequests.employeeRecordId, employeeRecordIds),
-        eq(holidayRequests.holidayType, 'annual'),
-        eq(holidayRequests.status, 'approved'),
-        lte(holidayRequests.startDate, to),
-        gte(holidayRequests.endDate, from),
-      ),
-    );
 }

@@ -20,9 +20,11 @@ import {
   regionsResponseSchema,
 } from '@hr/shared/leave/calendar-days.schemas';
 import { listRegions } from '@hr/shared/leave/public-holidays';
+import { sicknessInputSchema, sicknessTotalsResponseSchema } from '@hr/shared/leave/leave.schemas';
 import type { Db } from '../../db/client.ts';
 import { apiRouter, defineRoute, idParams, jsonBody, jsonResponse } from '../../http/api-route.ts';
 import { cachedRead, type ReadCache } from '../../http/read-cache.ts';
+import { requireRole } from '../../http/session.ts';
 import {
   cancelMyRequest,
   decideHolidayRequest,
@@ -30,6 +32,8 @@ import {
   listMyApprovals,
   listMyRequests,
   myPublicHolidays,
+  recordSickness,
+  sicknessTotals,
   submitHolidayRequest,
   teamCalendar,
   teamCalendarDay,
@@ -180,5 +184,28 @@ export function holidaysRoutes(deps: { db: Db; readCache: ReadCache }) {
         responses: { 200: jsonResponse(upcomingResponseSchema, 'The next holidays') },
       }),
       async (c) => c.json(await upcomingTeamHolidays(db, c.get('principal')), 200),
+    )
+    .openapi(
+      defineRoute(
+        {
+          method: 'post',
+          path: '/sickness',
+          summary: "Record an employee's sickness (line manager, super admin, or the employee 14 days back)",
+          request: { body: jsonBody(sicknessInputSchema) },
+          responses: { 201: jsonResponse(holidayRequestSchema, 'The recorded sickness') },
+        },
+        { errors: [409] },
+      ),
+      async (c) => c.json(await recordSickness(db, c.get('principal'), c.req.valid('json')), 201),
+    )
+    .openapi(
+      defineRoute({
+        method: 'get',
+        path: '/sickness-totals',
+        summary: 'Sickness per employee over the last 52 weeks (super admins)',
+        middleware: requireRole('super_admin'),
+        responses: { 200: jsonResponse(sicknessTotalsResponseSchema, 'Spells and days per employee') },
+      }),
+      async (c) => c.json(await sicknessTotals(db, c.get('principal')), 200),
     );
 }

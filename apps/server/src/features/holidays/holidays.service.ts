@@ -3,11 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { COMPANY_SETTINGS_DEFAULTS, type Weekday } from '@hr/shared/company/company-settings';
 import {
-  type BookedRange,
-  computeHolidayBalance,
   type DateRange,
   earlierDate,
-  holidayYearWindow,
   laterDate,
   monthRange,
 } from '@hr/shared/hr/holiday-rules';
@@ -22,6 +19,7 @@ import {
   HOLIDAY_TYPE_LABELS,
   type HolidayBalanceResponse,
   type HolidayRequest,
+  type HolidayType,
   type holidayDecisionInputSchema,
   type holidayRequestInputSchema,
   type MyRequestsResponse,
@@ -32,6 +30,11 @@ import {
 } from '@hr/shared/hr/holidays.schemas';
 import type { CalendarDayKind, PublicHolidaysResponse } from '@hr/shared/leave/calendar-days.schemas';
 import {
+  LEAVE_MESSAGES,
+  type SicknessTotalsResponse,
+  type sicknessInputSchema,
+} from '@hr/shared/leave/leave.schemas';
+import {
   bankHolidaysOff,
   countLeaveDays,
   type LeaveCalendar,
@@ -39,20 +42,29 @@ import {
   splitByHolidayYear,
 } from '@hr/shared/leave/leave-days';
 import { DEFAULT_REGION } from '@hr/shared/leave/public-holidays';
-import { leaveCostPhrase } from '@hr/shared/notifications/notification-text';
+import { leaveCostPhrase, workingDaysPhrase } from '@hr/shared/notifications/notification-text';
 import { addDays, inclusiveDayCount, isoDate } from '@hr/shared/working-days';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { type TransactionSettings, withTenant } from '../../db/tenant.ts';
 import { type Principal, tenantOf } from '../../http/app-env.ts';
 import { errors } from '../../http/app-error.ts';
+import {
+  balancesFor,
+  checkAllowance,
+  getMyLeaveBalance,
+  holidayYearOf,
+  leaveRulesOf,
+  needsApproval,
+} from '../leave/leave.service.ts';
 import { insertNotification } from '../notifications/notifications.service.ts';
 import {
+  cancelAnyRequest,
   cancelOwnRequest,
   decideRequest,
   decideSplitSiblings,
-  findBalanceInputs,
   findEmployeeOfUser,
+  findEmployeeRecord,
   findHolidaySettings,
   findOverlappingRequest,
   findRequest,
@@ -60,12 +72,13 @@ import {
   findViewerHolidaySource,
   type HolidayRequestRow,
   insertHolidayRequests,
-  listApprovedAnnualOf,
   listCalendarDay,
   listCalendarPreview,
   listCompanyDaysBetween,
+  listOthersAway,
   listPendingForApprover,
   listRequestsOfUser,
+  listSicknessTotals,
   listSuperAdminIds,
   listUpcomingApproved,
   movePendingToCurrentApprover,
@@ -73,6 +86,10 @@ import {
 } from './holidays.repository.ts';
 
 type SubmitInput = z.output<typeof holidayRequestInputSchema>;
+type SicknessInput = z.output<typeof sicknessInputSchema>;
+
+/** How far back an employee may record their own sickness (issue 18). */
+export const OWN_SICKNESS_DAYS_BACK = 14;
 type DecisionInput = z.output<typeof holidayDecisionInputSchema>;
 
 /** Today's calendar date on the server (UTC). */
@@ -166,6 +183,46 @@ async function costOf(tx: Tx, companyId: string, employee: EmployeeCalendarSourc
   };
 }
 
+/**
+ * The checks every booking passes once its employee row is locked: no overlap with their pending or
+ * approved requests, at least one working day, and the allowance (ADR 0091). Returns the counts and
+ * the company's leave rules.
+ */
+async function checkBooking(
+  tx: Tx,
+  companyId: string,
+  employee: EmployeeCalendarSource & {
+    id: string;
+    startDate: string;
+    endDate: string | null;
+    annualHolidayDays: number;
+  },
+  holidayType: HolidayType,
+  span: LeaveSpan,
+) {
+  if (await findOverlappingRequest(tx, employee.id, span.start, span.end)) {
+    throw errors.conflict(HOLIDAY_MESSAGES.overlap);
+  }
+  const cost = await costOf(tx, companyId, employee, span);
+  if (cost.workingDays === 0) {
+    throw errors.validation({ endDate: HOLIDAY_MESSAGES.noWorkingDays }, HOLIDAY_MESSAGES.noWorkingDays);
+  }
+  // One row per holiday year (ADR 0087); a year's part that costs nothing (say 1 January alone) is
+  // left out rather than stored as a 0-day request. Each part is checked against its own year.
+  const charged = cost.parts.filter((p) => p.workingDays > 0);
+  const rules = await leaveRulesOf(tx, companyId);
+  for (const part of charged) {
+    await checkAllowance(
+      tx,
+      companyId,
+      employee,
+      { holidayType, startDate: part.start, workingDays: part.workingDays },
+      rules,
+    );
+  }
+  return { workingDays: cost.workingDays, charged, rules };
+}
+
 export async function workingDaysBetween(
   db: Db,
   principal: Principal,
@@ -240,8 +297,16 @@ export async function submitHolidayRequest(
   input: SubmitInput,
   today: string = serverToday(),
 ): Promise<HolidayRequest> {
-  // One day of grace: a user ahead of UTC may still be on "yesterday" for the server.
-  if (input.startDate < addDays(today, -1)) {
+  // One day of grace: a user ahead of UTC may still be on "yesterday" for the server. Sickness may be
+  // recorded by the employee up to 14 days back.
+  if (input.holidayType === 'sick') {
+    if (input.startDate < addDays(today, -OWN_SICKNESS_DAYS_BACK)) {
+      throw errors.validation(
+        { startDate: LEAVE_MESSAGES.sicknessTooFarBack },
+        LEAVE_MESSAGES.sicknessTooFarBack,
+      );
+    }
+  } else if (input.startDate < addDays(today, -1)) {
     throw errors.validation({ startDate: HOLIDAY_MESSAGES.startInPast }, HOLIDAY_MESSAGES.startInPast);
   }
   if (inclusiveDayCount(input.startDate, input.endDate) > 366) {
@@ -251,26 +316,25 @@ export async function submitHolidayRequest(
   const row = await withTenant(db, tenantOf(principal), async (tx) => {
     const employee = await findEmployeeOfUser(tx, principal.companyId, userId, true);
     if (!employee) throw errors.notFound(HOLIDAY_MESSAGES.employeeRecordNotFound);
-    if (await findOverlappingRequest(tx, employee.id, input.startDate, input.endDate)) {
-      throw errors.conflict(HOLIDAY_MESSAGES.overlap);
-    }
     const span = {
       start: input.startDate,
       end: input.endDate,
       startHalfDay: input.startHalfDay,
       endHalfDay: input.endHalfDay,
     };
-    const { workingDays, parts } = await costOf(tx, principal.companyId, employee, span);
-    if (workingDays === 0) {
-      throw errors.validation({ endDate: HOLIDAY_MESSAGES.noWorkingDays }, HOLIDAY_MESSAGES.noWorkingDays);
-    }
-    // One row per holiday year (ADR 0087); a year's part that costs nothing (say 1 January alone) is
-    // left out rather than stored as a 0-day request.
-    const charged = parts.filter((p) => p.workingDays > 0);
+    const { workingDays, charged, rules } = await checkBooking(
+      tx,
+      principal.companyId,
+      employee,
+      input.holidayType,
+      span,
+    );
     const splitGroupId = charged.length > 1 ? randomUUID() : null;
     const manager =
       employee.lineManagerId && employee.lineManagerId !== userId ? employee.lineManagerId : null;
-    const autoApproved = !manager && principal.role === 'super_admin';
+    // A type the company's settings say needs no approval is approved at once (ADR 0091).
+    const autoApproved =
+      !needsApproval(rules, input.holidayType) || (!manager && principal.role === 'super_admin');
     const rows = await insertHolidayRequests(
       tx,
       charged.map((part) => ({
@@ -353,17 +417,49 @@ function approverOf(principal: Principal) {
   return { userId: principal.user.id, isSuperAdmin: principal.role === 'super_admin' };
 }
 
+/**
+ * The approver's pending requests, each with the requester's remaining days in the holiday year of the
+ * request (after their other pending requests) and who else in their team (same department, or the
+ * same line manager without one) is away on those dates (issue 18). A fixed number of queries.
+ */
 export async function listMyApprovals(db: Db, principal: Principal): Promise<ApprovalsResponse> {
-  const rows = await withTenant(db, tenantOf(principal), (tx) =>
-    listPendingForApprover(tx, principal.companyId, approverOf(principal)),
-  );
-  return {
-    items: rows.map((r) => ({
-      ...toRequest(r.request),
-      requesterName: r.requesterName ?? HOLIDAY_MESSAGES.unknownEmployee,
-      requesterEmail: r.requesterEmail,
-    })),
-  };
+  const items = await withTenant(db, tenantOf(principal), async (tx) => {
+    const rows = await listPendingForApprover(tx, principal.companyId, approverOf(principal));
+    if (!rows.length) return [];
+    const rules = await leaveRulesOf(tx, principal.companyId);
+    const records = new Map(rows.map((r) => [r.record.id, r.record]));
+    const years = new Map<string, ReturnType<typeof holidayYearOf>>();
+    for (const r of rows) {
+      const year = holidayYearOf(rules, r.request.startDate);
+      years.set(year.start, year);
+    }
+    const balances = new Map<string, Awaited<ReturnType<typeof balancesFor>>>();
+    for (const year of years.values()) {
+      balances.set(
+        year.start,
+        await balancesFor(tx, principal.companyId, [...records.values()], year, rules),
+      );
+    }
+    const away = await listOthersAway(
+      tx,
+      principal.companyId,
+      rows.map((r) => r.request.id),
+    );
+    const awayOf = new Map<string, string[]>();
+    for (const a of away) awayOf.set(a.requestId, [...(awayOf.get(a.requestId) ?? []), a.employeeName]);
+    return rows.map((r) => {
+      const year = holidayYearOf(rules, r.request.startDate);
+      const balance = balances.get(year.start)?.get(r.record.id);
+      return {
+        ...toRequest(r.request),
+        requesterName: r.requesterName ?? HOLIDAY_MESSAGES.unknownEmployee,
+        requesterEmail: r.requesterEmail,
+        remainingDays: balance ? balance.remaining : null,
+        othersAway: awayOf.get(r.request.id) ?? [],
+      };
+    });
+  });
+  return { items };
 }
 
 /**
@@ -418,6 +514,12 @@ export async function decideHolidayRequest(
   return toRequest(row);
 }
 
+/**
+ * Cancels a request (issue 18): the requester, while it is pending or approved and not started; a
+ * super admin, any pending or approved request of the company at any time. Cancelled leave falls out
+ * of the balance's sum; when approved leave is cancelled its approver is told (and the employee, when
+ * someone else cancelled it).
+ */
 export async function cancelMyRequest(
   db: Db,
   principal: Principal,
@@ -425,87 +527,136 @@ export async function cancelMyRequest(
   today: string = serverToday(),
 ): Promise<HolidayRequest> {
   const row = await withTenant(db, tenantOf(principal), async (tx) => {
-    const cancelled = await cancelOwnRequest(tx, principal.companyId, id, principal.user.id, today);
-    if (cancelled) return cancelled;
     const existing = await findRequest(tx, principal.companyId, id);
-    if (!existing || existing.userId !== principal.user.id) throw errors.notFound();
-    throw errors.conflict(HOLIDAY_MESSAGES.cannotCancel);
+    if (!existing) throw errors.notFound();
+    const own = existing.userId === principal.user.id;
+    const superAdmin = principal.role === 'super_admin';
+    if (!own && !superAdmin) throw errors.notFound();
+    const cancelled = own
+      ? await cancelOwnRequest(tx, principal.companyId, id, principal.user.id, today)
+      : await cancelAnyRequest(tx, principal.companyId, id);
+    // A super admin cancelling their own started leave is a super admin cancelling leave.
+    const done =
+      cancelled ?? (own && superAdmin ? await cancelAnyRequest(tx, principal.companyId, id) : null);
+    if (!done) throw errors.conflict(HOLIDAY_MESSAGES.cannotCancel);
+    if (existing.status === 'approved') {
+      const who = own ? 'the employee' : 'a super admin';
+      const recipients = new Set<string>();
+      if (existing.reviewedBy && existing.reviewedBy !== principal.user.id)
+        recipients.add(existing.reviewedBy);
+      if (!own && existing.userId && existing.userId !== principal.user.id) recipients.add(existing.userId);
+      for (const userId of recipients) {
+        await insertNotification(tx, {
+          companyId: principal.companyId,
+          userId,
+          type: 'holiday_decision',
+          title: 'Approved leave cancelled',
+          message: `${describe(done)} (${workingDaysPhrase(done.workingDays)}) was cancelled by ${who}. The days are back in the balance.`,
+        });
+      }
+    }
+    return done;
   });
   return toRequest(row);
 }
 
-/** total = entitlement; used = opening adjustment + approved annual leave inside the holiday year. */
+/** The signed-in employee's balance of this holiday year, with every term of the sum (ADR 0090). */
 export async function getMyBalance(
   db: Db,
   principal: Principal,
   today: string = serverToday(),
 ): Promise<HolidayBalanceResponse> {
-  const row = await withTenant(db, tenantOf(principal), (tx) =>
-    findBalanceInputs(tx, principal.companyId, principal.user.id, addDays(today, -370), addDays(today, 370)),
-  );
-  if (!row) throw errors.notFound(HOLIDAY_MESSAGES.noEmployeeRecord);
-  const window = holidayYearWindow(
-    today,
-    row.holidayYearStartMonth ?? COMPANY_SETTINGS_DEFAULTS.holidayYearStartMonth,
-  );
-  const pattern = patternOf(row.workingDaysPattern);
-  const approvedAnnual = row.requests.filter((r) => r.status === 'approved');
-  const pendingAnnual = row.requests.filter((r) => r.status === 'pending');
-  const balance = computeHolidayBalance({
-    total: row.annualHolidayDays,
-    openingUsed: row.holidayDaysUsed,
-    approvedAnnual,
-    window,
-    pattern,
-  });
-  const pending = computeHolidayBalance({
-    total: 0,
-    openingUsed: 0,
-    approvedAnnual: pendingAnnual,
-    window,
-    pattern,
-  });
-  return { ...balance, pending: pending.used, yearStart: window.start, yearEnd: window.end };
+  const balance = await getMyLeaveBalance(db, principal, today);
+  if (!balance) throw errors.notFound(HOLIDAY_MESSAGES.noEmployeeRecord);
+  return balance;
 }
 
 /**
- * This holiday year's balance of several employee records, inside the caller's tenant transaction:
- * two queries whatever the number of records (used by the employee list).
+ * Records sickness for an employee (issue 18), approved at once: by their current line manager or a
+ * super admin for any started dates; by the employee themselves up to 14 days back. Sickness uses no
+ * allowance unless the company's settings say it does.
  */
-export async function balancesOfRecords(
-  tx: Tx,
-  companyId: string,
-  records: { id: string; annualHolidayDays: number; holidayDaysUsed: number }[],
+export async function recordSickness(
+  db: Db,
+  principal: Principal,
+  input: SicknessInput,
   today: string = serverToday(),
-): Promise<Map<string, { used: number; remaining: number }>> {
-  const settings = await findHolidaySettings(tx, companyId);
-  const window = holidayYearWindow(
-    today,
-    settings?.holidayYearStartMonth ?? COMPANY_SETTINGS_DEFAULTS.holidayYearStartMonth,
-  );
-  const pattern = patternOf(settings?.workingDaysPattern);
-  const approved = await listApprovedAnnualOf(
-    tx,
-    companyId,
-    records.map((r) => r.id),
-    window.start,
-    window.end,
-  );
-  const byRecord = new Map<string, BookedRange[]>();
-  for (const r of approved)
-    byRecord.set(r.employeeRecordId, [...(byRecord.get(r.employeeRecordId) ?? []), r]);
-  return new Map(
-    records.map((r) => {
-      const balance = computeHolidayBalance({
-        total: r.annualHolidayDays,
-        openingUsed: r.holidayDaysUsed,
-        approvedAnnual: byRecord.get(r.id) ?? [],
-        window,
-        pattern,
+): Promise<HolidayRequest> {
+  if (input.startDate > addDays(today, 1)) {
+    throw errors.validation({ startDate: LEAVE_MESSAGES.sicknessFuture }, LEAVE_MESSAGES.sicknessFuture);
+  }
+  if (inclusiveDayCount(input.startDate, input.endDate) > 366) {
+    throw errors.validation({ endDate: HOLIDAY_MESSAGES.tooLong }, HOLIDAY_MESSAGES.tooLong);
+  }
+  const me = principal.user.id;
+  const row = await withTenant(db, tenantOf(principal), async (tx) => {
+    const employee = await findEmployeeRecord(tx, principal.companyId, input.employeeRecordId, true);
+    if (!employee) throw errors.notFound(LEAVE_MESSAGES.employeeNotFound);
+    const self = employee.userId === me;
+    const manager = employee.lineManagerId === me && !self;
+    if (!self && !manager && principal.role !== 'super_admin') {
+      throw errors.forbidden(LEAVE_MESSAGES.sicknessNotAllowed);
+    }
+    if (
+      self &&
+      principal.role !== 'super_admin' &&
+      input.startDate < addDays(today, -OWN_SICKNESS_DAYS_BACK)
+    ) {
+      throw errors.validation(
+        { startDate: LEAVE_MESSAGES.sicknessTooFarBack },
+        LEAVE_MESSAGES.sicknessTooFarBack,
+      );
+    }
+    const span = { start: input.startDate, end: input.endDate, startHalfDay: false, endHalfDay: false };
+    const { workingDays, charged } = await checkBooking(tx, principal.companyId, employee, 'sick', span);
+    const splitGroupId = charged.length > 1 ? randomUUID() : null;
+    const rows = await insertHolidayRequests(
+      tx,
+      charged.map((part) => ({
+        companyId: principal.companyId,
+        employeeRecordId: employee.id,
+        userId: employee.userId,
+        lineManagerId: employee.lineManagerId,
+        startDate: part.start,
+        endDate: part.end,
+        holidayType: 'sick' as const,
+        reason: input.reason,
+        status: 'approved' as const,
+        workingDays: part.workingDays,
+        daysRequested: inclusiveDayCount(part.start, part.end),
+        startHalfDay: part.startHalfDay,
+        endHalfDay: part.endHalfDay,
+        splitGroupId,
+        reviewedBy: me,
+        reviewedAt: new Date(),
+      })),
+    );
+    const created = rows[0] as HolidayRequestRow;
+    if (employee.userId && !self) {
+      await insertNotification(tx, {
+        companyId: principal.companyId,
+        userId: employee.userId,
+        type: 'holiday_decision',
+        title: 'Sickness recorded',
+        message: `${describe(created)} (${workingDaysPhrase(workingDays)}) was recorded for you.`,
       });
-      return [r.id, { used: balance.used, remaining: balance.remaining }];
-    }),
+    }
+    return created;
+  });
+  return toRequest(row);
+}
+
+/** Per employee, sick leave of the last 52 weeks: spells (requests) and working days (super admins). */
+export async function sicknessTotals(
+  db: Db,
+  principal: Principal,
+  today: string = serverToday(),
+): Promise<SicknessTotalsResponse> {
+  const from = addDays(today, -52 * 7 + 1);
+  const items = await withTenant(db, tenantOf(principal), (tx) =>
+    listSicknessTotals(tx, principal.companyId, from, today),
   );
+  return { from, to: today, items };
 }
 
 type TeamHolidayInput = Omit<TeamHolidayRow, 'employeeName'> & { employeeName: string | null };

@@ -8,5 +8,10 @@ import { useMe } from '@/lib/session';
 export default function HolidaysPage() {
   usePageTitle(routeTitle(paths.holidays));
   const { data: me } = useMe();
-  return <HolidaysView isLineManager={me?.profile.isLineManager ?? false} />;
+  return (
+    <HolidaysView
+      isLineManager={me?.profile.isLineManager ?? false}
+      isSuperAdmin={me?.role === 'super_admin'}
+    />
+  );
 }

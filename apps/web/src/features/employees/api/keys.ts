@@ -7,4 +7,5 @@ export const employeeKeys = {
   list: (query: Required<Pick<EmployeeListQuery, 'search' | 'page'>>) =>
     [...employeeKeys.lists(), query] as const,
   userOptions: () => [...employeeKeys.all, 'user-options'] as const,
+  ledger: (id: string) => [...employeeKeys.all, 'ledger', id] as const,
 };

@@ -15,6 +15,7 @@ import {
   type EmployeeFormOutput,
   type EmployeeFormValues,
 } from './employee-form';
+import { EmployeeLedgerPanel } from './employee-ledger-panel';
 
 const FIELD_NAMES: readonly EmployeeFieldName[] = [
   'fullName',
@@ -107,6 +108,7 @@ export function EmployeeFormDialog({ open, onOpenChange, employee }: EmployeeFor
               onSubmit={(values, setError) => void save(values, setError)}
               onCancel={() => onOpenChange(false)}
             />
+            {employee && <EmployeeLedgerPanel employeeId={employee.id} />}
           </>
         )}
       </DialogContent>

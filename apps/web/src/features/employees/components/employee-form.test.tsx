@@ -70,9 +70,9 @@ describe('EmployeeForm', () => {
     expect(email.value).toBe('new.person@example.com');
   });
 
-  it('submits the cleaned values with 28 days by default and no user or manager', async () => {
+  it("submits the cleaned values with no days (the server's company default) and no user or manager", async () => {
     const onSubmit = renderForm();
-    expect((screen.getByLabelText('Annual Holiday Days') as HTMLInputElement).value).toBe('28');
+    expect((screen.getByLabelText('Annual Holiday Days') as HTMLInputElement).value).toBe('');
     fill('Full Name', '  Nora North ');
     fill('Email', 'Nora@Northwind.Example');
     fill('Position', 'Fitter');
@@ -87,7 +87,7 @@ describe('EmployeeForm', () => {
       department: null,
       employeeNumber: 'EMP100',
       startDate: '2030-01-06',
-      annualHolidayDays: 28,
+      annualHolidayDays: null,
       userId: null,
       lineManagerId: null,
       region: null,
@@ -119,7 +119,7 @@ describe('EmployeeForm', () => {
     });
   });
 
-  it('offers the company users with None / No line manager, and an empty day count falls back to 28', async () => {
+  it('offers the company users with None / No line manager, and an empty day count is left to the server', async () => {
     const onSubmit = renderForm();
     const userSelect = screen.getByLabelText('Linked User Account') as HTMLSelectElement;
     const managerSelect = screen.getByLabelText('Line Manager') as HTMLSelectElement;
@@ -135,6 +135,9 @@ describe('EmployeeForm', () => {
     fireEvent.change(managerSelect, { target: { value: users[0]?.id } });
     fireEvent.click(screen.getByRole('button', { name: 'Add Employee' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ annualHolidayDays: 28, lineManagerId: users[0]?.id });
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
+      annualHolidayDays: null,
+      lineManagerId: users[0]?.id,
+    });
   });
 });

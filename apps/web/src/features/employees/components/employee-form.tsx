@@ -1,12 +1,7 @@
 /** The employee form: every field, the shared messages, email normalised on blur. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { WEEKDAYS, type Weekday } from '@hr/shared/company/company-settings';
-import {
-  type CompanyUserOption,
-  DEFAULT_ANNUAL_HOLIDAY_DAYS,
-  type Employee,
-  employeeInputSchema,
-} from '@hr/shared/hr/employees.schemas';
+import { type CompanyUserOption, type Employee, employeeInputSchema } from '@hr/shared/hr/employees.schemas';
 import { type UseFormSetError, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { RegionSelect } from '@/components/region-select';
@@ -31,7 +26,8 @@ function defaultsFor(employee: Employee | null | undefined): EmployeeFormValues 
     department: employee?.department ?? '',
     employeeNumber: employee?.employeeNumber ?? '',
     startDate: employee?.startDate.slice(0, 10) ?? '',
-    annualHolidayDays: employee?.annualHolidayDays ?? DEFAULT_ANNUAL_HOLIDAY_DAYS,
+    // Empty for a new employee: the server gives the company's entitlement, pro-rated (ADR 0091).
+    annualHolidayDays: employee?.annualHolidayDays ?? null,
     userId: employee?.userId ?? null,
     lineManagerId: employee?.lineManagerId ?? null,
     region: employee?.region ?? null,
@@ -45,6 +41,9 @@ const FULL_WEEK: Weekday[] = ['monday', 'tuesday', 'wednesday', 'thursday', 'fri
 function userLabel(user: CompanyUserOption): string {
   return user.fullName ? `${user.fullName} (${user.email})` : user.email;
 }
+
+/** The company's entitlement (Company Settings) is the default, pro-rated for a part-time week. */
+const ANNUAL_DAYS_HINT = "Defaults to the company's annual entitlement when left empty";
 
 const emptyToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
 const toDays = (value: unknown) =>
@@ -144,7 +143,7 @@ export function EmployeeForm({
           id="employee-holiday-days"
           label="Annual Holiday Days"
           error={err('annualHolidayDays')}
-          hint={`Defaults to ${DEFAULT_ANNUAL_HOLIDAY_DAYS} when left empty`}
+          hint={ANNUAL_DAYS_HINT}
         >
           <Input
             id="employee-holiday-days"
@@ -153,11 +152,7 @@ export function EmployeeForm({
             min={0}
             max={365}
             step="0.5"
-            {...fieldAria(
-              'employee-holiday-days',
-              err('annualHolidayDays'),
-              `Defaults to ${DEFAULT_ANNUAL_HOLIDAY_DAYS} when left empty`,
-            )}
+            {...fieldAria('employee-holiday-days', err('annualHolidayDays'), ANNUAL_DAYS_HINT)}
             {...form.register('annualHolidayDays', { setValueAs: toDays })}
           />
         </FormField>

@@ -27,6 +27,8 @@ const request: PendingApproval = {
   splitGroupId: null,
   requesterName: 'Alice Anders',
   requesterEmail: 'alice@northwind.example',
+  remainingDays: 12.5,
+  othersAway: ['Tom Turner'],
 };
 
 afterEach(() => {

@@ -19,6 +19,7 @@ import { notify } from '@/lib/toast';
 import { useDecideHolidayRequest } from '../api/decide-request';
 import { useApprovals } from '../api/list-approvals';
 import { useNarrow } from '../hooks/use-narrow';
+import { othersAwayText, remainingText } from '../lib/approval-context';
 import { formatDateRange, formatTimestamp, pluralDays } from '../lib/dates';
 import { type Decision, DecisionDialog } from './decision-dialog';
 import { EmptyState, LoadingRows } from './states';
@@ -107,6 +108,9 @@ export function ApprovalsTable() {
               {formatDateRange(request.startDate, request.endDate)} ·{' '}
               {HOLIDAY_TYPE_LABELS[request.holidayType]} · {pluralDays(request.workingDays, 'working day')}
             </p>
+            <p className="text-xs" data-testid="approval-context">
+              {remainingText(request)} · {othersAwayText(request)}
+            </p>
             {request.reason && <p className="text-sm break-words text-muted-foreground">{request.reason}</p>}
             <p className="text-xs text-muted-foreground">Submitted {formatTimestamp(request.submittedAt)}</p>
             <Actions request={request} onDecide={(decision) => setOpen({ request, decision })} />
@@ -137,8 +141,11 @@ export function ApprovalsTable() {
                   <p className="text-xs text-muted-foreground">{request.requesterEmail}</p>
                 )}
               </TableCell>
-              <TableCell className="whitespace-nowrap">
-                {formatDateRange(request.startDate, request.endDate)}
+              <TableCell>
+                <p className="whitespace-nowrap">{formatDateRange(request.startDate, request.endDate)}</p>
+                <p className="max-w-56 text-xs text-muted-foreground" data-testid="approval-context">
+                  {remainingText(request)} · {othersAwayText(request)}
+                </p>
               </TableCell>
               <TableCell className="whitespace-nowrap">{HOLIDAY_TYPE_LABELS[request.holidayType]}</TableCell>
               <TableCell>{request.workingDays}</TableCell>

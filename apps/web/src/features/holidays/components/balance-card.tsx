@@ -1,5 +1,9 @@
-/** Holiday Balance: remaining, used and total annual days, with a progress bar capped at 100%. */
+/**
+ * Holiday Balance: remaining, used and total annual days, with a progress bar capped at 100%, and the
+ * server's terms of the sum under "How is this calculated?" (ADR 0090).
+ */
 import { HOLIDAY_MESSAGES } from '@hr/shared/hr/holidays.schemas';
+import { BalanceLines } from '@/components/balance-lines';
 import { LoadError } from '@/components/load-error';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
@@ -63,6 +67,7 @@ export function BalanceCard() {
                 {data.pending > 0 ? ` · ${pluralDays(data.pending)} pending approval` : ''}
               </p>
             </div>
+            <BalanceLines lines={data.lines} calculation={data.entitlementCalculation} />
           </div>
         )}
       </CardContent>

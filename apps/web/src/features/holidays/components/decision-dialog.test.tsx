@@ -24,6 +24,8 @@ const request: PendingApproval = {
   splitGroupId: null,
   requesterName: 'Alice Anders',
   requesterEmail: 'alice@northwind.example',
+  remainingDays: 12.5,
+  othersAway: ['Tom Turner'],
 };
 
 describe('DecisionDialog', () => {
@@ -79,5 +81,20 @@ describe('DecisionDialog', () => {
       />,
     );
     expect(screen.getByText(/^Unknown Employee: Annual Leave/)).toBeTruthy();
+  });
+
+  it("shows the server's remaining days and who else is away", () => {
+    render(
+      <DecisionDialog
+        request={request}
+        decision="approve"
+        pending={false}
+        onConfirm={vi.fn()}
+        onClose={vi.fn()}
+      />,
+    );
+    expect(screen.getByTestId('decision-context').textContent).toBe(
+      '12.5 days remaining. Also away: Tom Turner.',
+    );
   });
 });

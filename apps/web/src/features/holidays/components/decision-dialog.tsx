@@ -12,6 +12,7 @@ import {
 } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
+import { othersAwayText, remainingText } from '../lib/approval-context';
 import { formatDateRange, pluralDays } from '../lib/dates';
 
 export type Decision = 'approve' | 'reject';
@@ -43,6 +44,11 @@ export function DecisionDialog({ request, decision, pending, onConfirm, onClose 
               ? `${request.requesterName || HOLIDAY_MESSAGES.unknownEmployee}: ${HOLIDAY_TYPE_LABELS[request.holidayType]}, ${formatDateRange(request.startDate, request.endDate)} (${pluralDays(request.workingDays, 'working day')}).`
               : ''}
           </DialogDescription>
+          {request && (
+            <p className="text-sm" data-testid="decision-context">
+              {remainingText(request)}. {othersAwayText(request)}.
+            </p>
+          )}
         </DialogHeader>
         <form
           className="grid gap-4"

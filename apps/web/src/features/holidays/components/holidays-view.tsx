@@ -13,6 +13,7 @@ import { holidayKeys } from '../api/keys';
 import { isMonth, localToday, monthOf } from '../lib/dates';
 import { ApprovalsTable } from './approvals-table';
 import { BalanceCard } from './balance-card';
+import { LeaveAdminCard } from './leave-admin-card';
 import { MyRequestsTable, RecentRequestsList } from './my-requests';
 import { type QuickAction, QuickActionsCard } from './quick-actions-card';
 import { RequestHolidayForm } from './request-holiday-form';
@@ -46,7 +47,14 @@ function reveal(target: { current: HTMLElement | null }, behavior: ScrollBehavio
   });
 }
 
-export function HolidaysView({ isLineManager }: { isLineManager: boolean }) {
+export function HolidaysView({
+  isLineManager,
+  isSuperAdmin = false,
+}: {
+  isLineManager: boolean;
+  /** Super admins also get Leave Administration (rollover, sickness totals) on the Overview. */
+  isSuperAdmin?: boolean;
+}) {
   useInvalidateOnCompanyChange(holidayKeys.all);
   const [params, setParams] = useSearchParams();
   const today = localToday();
@@ -151,6 +159,7 @@ export function HolidaysView({ isLineManager }: { isLineManager: boolean }) {
               </CardContent>
             </Card>
           )}
+          {isSuperAdmin && <LeaveAdminCard />}
         </TabsContent>
 
         <TabsContent value="request">

@@ -1,0 +1,310 @@
+/** The leave ledger's queries (ADR 0090): entries, the sums a balance needs, the rollover's set-based writes. */
+import type { HolidayType } from '@hr/shared/hr/holidays.schemas';
+import type { LedgerKind } from '@hr/shared/leave/allowance';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { type Queryable, rowsOf, type Tx } from '../../db/client.ts';
+import { companySettings } from '../../db/schema/core.ts';
+import { employeeRecords, leaveLedgerEntries } from '../../db/schema/hr.ts';
+
+/** A uuid[] literal of parameters (PGlite and node-postgres alike). */
+function uuidArray(ids: readonly string[]) {
+  return sql`array[${sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )}]`;
+}
+
+/** The company settings the leave rules read, with their defaults when the company has no row. */
+export async function findLeaveSettings(tx: Tx, companyId: string) {
+  const [row] = await tx
+    .select({
+      holidayYearStartMonth: companySettings.holidayYearStartMonth,
+      workingDaysPattern: companySettings.workingDaysPattern,
+      annualHolidayDaysEntitlement: companySettings.annualHolidayDaysEntitlement,
+      carryOverCapDays: companySettings.carryOverCapDays,
+      carryOverExpiryMonths: companySettings.carryOverExpiryMonths,
+      allowNegativeBalance: companySettings.allowNegativeBalance,
+      allowanceLeaveTypes: companySettings.allowanceLeaveTypes,
+      approvalLeaveTypes: companySettings.approvalLeaveTypes,
+    })
+    .from(companySettings)
+    .where(eq(companySettings.companyId, companyId));
+  return row ?? null;
+}
+
+export interface LedgerEntryRow {
+  id: string;
+  employeeRecordId: string;
+  holidayYearStart: string;
+  kind: LedgerKind;
+  days: number;
+  reason: string;
+  createdBy: string | null;
+  createdByName: string | null;
+  createdAt: Date;
+}
+
+/** One employee's entries of one holiday year, oldest first. */
+export async function listLedgerEntries(
+  tx: Tx,
+  companyId: string,
+  employeeRecordId: string,
+  yearStart: string,
+): Promise<LedgerEntryRow[]> {
+  return tx
+    .select({
+      id: leaveLedgerEntries.id,
+      employeeRecordId: leaveLedgerEntries.employeeRecordId,
+      holidayYearStart: leaveLedgerEntries.holidayYearStart,
+      kind: leaveLedgerEntries.kind,
+      days: leaveLedgerEntries.days,
+      reason: leaveLedgerEntries.reason,
+      createdBy: leaveLedgerEntries.createdBy,
+      createdByName: sql<
+        string | null
+      >`(select p.full_name from profiles p where p.id = ${leaveLedgerEntries.createdBy})`,
+      createdAt: leaveLedgerEntries.createdAt,
+    })
+    .from(leaveLedgerEntries)
+    .where(
+      and(
+        eq(leaveLedgerEntries.companyId, companyId),
+        eq(leaveLedgerEntries.employeeRecordId, employeeRecordId),
+        eq(leaveLedgerEntries.holidayYearStart, yearStart),
+      ),
+    )
+    .orderBy(asc(leaveLedgerEntries.createdAt), asc(leaveLedgerEntries.id));
+}
+
+/** Ledger entries of several employees for one year (a page of the employee list: one query). */
+export async function listLedgerEntriesOf(tx: Tx, companyId: string, ids: string[], yearStart: string) {
+  if (!ids.length) return [];
+  const result = await tx.execute(sql`
+    select employee_record_id as "employeeRecordId", kind, days::float8 as days, reason
+    from leave_ledger_entries
+    where company_id = ${companyId} and holiday_year_start = ${yearStart}
+      and employee_record_id = any(${uuidArray(ids)})`);
+  return rowsOf<{ employeeRecordId: string; kind: LedgerKind; days: number; reason: string }>(result);
+}
+
+/**
+ * Approved and pending requests of allowance-using types starting in the holiday year, summed per
+ * employee (ADR 0090: a request belongs to the holiday year of its start date; the leave-days work
+ * stores a request crossing the year's edge as two rows).
+ */
+export async function sumRequestsOf(
+  tx: Tx,
+  companyId: string,
+  ids: string[],
+  year: { start: string; end: string },
+  types: readonly HolidayType[],
+) {
+  if (!ids.length || !types.length) return [];
+  const result = await tx.execute(sql`
+    select employee_record_id as "employeeRecordId",
+      coalesce(sum(working_days) filter (where status = 'approved'), 0)::float8 as "approvedDays",
+      (count(*) filter (where status = 'approved'))::int as "approvedCount",
+      coalesce(sum(working_days) filter (where status = 'pending'), 0)::float8 as "pendingDays",
+      (count(*) filter (where status = 'pending'))::int as "pendingCount"
+    from holiday_requests
+    where company_id = ${companyId}
+      and employee_record_id = any(${uuidArray(ids)})
+      and status in ('approved', 'pending')
+      and holiday_type = any(${sql`array[${sql.join(
+        types.map((t) => sql`${t}`),
+        sql`, `,
+      )}]::text[]`})
+      and start_date between ${year.start}::date and ${year.end}::date
+    group by employee_record_id`);
+  return rowsOf<{
+    employeeRecordId: string;
+    approvedDays: number;
+    approvedCount: number;
+    pendingDays: number;
+    pendingCount: number;
+  }>(result);
+}
+
+/** The employee record fields the allowance needs. */
+export async function findEmployeeForLeave(tx: Tx, companyId: string, id: string) {
+  const [row] = await tx
+    .select({
+      id: employeeRecords.id,
+      userId: employeeRecords.userId,
+      fullName: employeeRecords.fullName,
+      startDate: employeeRecords.startDate,
+      endDate: employeeRecords.endDate,
+      annualHolidayDays: employeeRecords.annualHolidayDays,
+      lineManagerId: employeeRecords.lineManagerId,
+    })
+    .from(employeeRecords)
+    .where(and(eq(employeeRecords.companyId, companyId), eq(employeeRecords.id, id)));
+  return row ?? null;
+}
+
+export async function findEmployeeIdOfUser(tx: Tx, companyId: string, userId: string) {
+  const [row] = await tx
+    .select({ id: employeeRecords.id })
+    .from(employeeRecords)
+    .where(and(eq(employeeRecords.companyId, companyId), eq(employeeRecords.userId, userId)));
+  return row?.id ?? null;
+}
+
+export interface NewLedgerEntry {
+  companyId: string;
+  employeeRecordId: string;
+  holidayYearStart: string;
+  kind: LedgerKind;
+  days: number;
+  reason: string;
+  createdBy: string | null;
+}
+
+/** Writes the year's entitlement, or replaces it (its record's days or dates changed). */
+export async function upsertOnceEntry(tx: Tx, entry: NewLedgerEntry) {
+  await tx.execute(sql`
+    insert into leave_ledger_entries (company_id, employee_record_id, holiday_year_start, kind, days, reason, created_by)
+    values (${entry.companyId}, ${entry.employeeRecordId}, ${entry.holidayYearStart}, ${entry.kind},
+      ${entry.days}, ${entry.reason}, ${entry.createdBy})
+    on conflict (employee_record_id, holiday_year_start, kind) where kind <> 'adjustment'
+    do update set days = excluded.days, reason = excluded.reason, created_by = excluded.created_by,
+      created_at = now()`);
+}
+
+export async function insertAdjustment(tx: Tx, entry: NewLedgerEntry) {
+  const [row] = await tx.insert(leaveLedgerEntries).values(entry).returning({ id: leaveLedgerEntries.id });
+  return row?.id ?? null;
+}
+
+/**
+ * Inserts many entries of one kind and year in one statement; an entry that exists already (the
+ * unique key per employee, year and kind) is left as it is. Returns how many were written.
+ */
+export async function insertOnceEntries(
+  tx: Tx,
+  companyId: string,
+  yearStart: string,
+  kind: LedgerKind,
+  rows: { employeeRecordId: string; days: number; reason: string }[],
+): Promise<number> {
+  if (!rows.length) return 0;
+  const result = await tx.execute(sql`
+    insert into leave_ledger_entries (company_id, employee_record_id, holiday_year_start, kind, days, reason)
+    select ${companyId}, x.employee_record_id, ${yearStart}::date, ${kind}, x.days, x.reason
+    from json_to_recordset(${JSON.stringify(
+      rows.map((r) => ({ employee_record_id: r.employeeRecordId, days: r.days, reason: r.reason })),
+    )}::json) as x(employee_record_id uuid, days numeric, reason text)
+    on conflict (employee_record_id, holiday_year_start, kind) where kind <> 'adjustment' do nothing
+    returning id`);
+  return rowsOf<{ id: string }>(result).length;
+}
+
+/**
+ * Holds the company's rollover until the transaction ends: a second instance (or a second click)
+ * waits, then finds everything written (ADR 0091).
+ */
+export async function lockRollover(tx: Tx, companyId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`leave-rollover:${companyId}`}, 0))`);
+}
+
+/**
+ * What the rollover into `year` needs per employee employed in it, in one statement: the record's
+ * days and dates, the previous year's ledger sum and approved allowance-using leave, which of this
+ * year's once-a-year entries exist, and the allowance-using leave of this year started before
+ * `expiry` (when there is one).
+ */
+export async function listRolloverInputs(
+  tx: Tx,
+  companyId: string,
+  year: { start: string; end: string },
+  previous: { start: string; end: string },
+  types: readonly HolidayType[],
+  expiry: string | null,
+) {
+  const typeArray = sql`array[${sql.join(
+    (types.length ? types : ['annual']).map((t) => sql`${t}`),
+    sql`, `,
+  )}]::text[]`;
+  const result = await tx.execute(sql`
+    with staff as (
+      select id, start_date, end_date, annual_holiday_days
+      from employee_records
+      where company_id = ${companyId} and start_date <= ${year.end}::date
+        and (end_date is null or end_date >= ${year.start}::date)
+    ),
+    ledger as (
+      select employee_record_id,
+        sum(days) filter (where holiday_year_start = ${previous.start}::date) as previous_sum,
+        bool_or(holiday_year_start = ${year.start}::date and kind = 'entitlement') as has_entitlement,
+        bool_or(holiday_year_start = ${year.start}::date and kind = 'carry_over_in') as has_carry_in,
+        bool_or(holiday_year_start = ${year.start}::date and kind = 'carry_over_expired') as has_expired,
+        sum(days) filter (where holiday_year_start = ${year.start}::date and kind = 'carry_over_in') as carried_in
+      from leave_ledger_entries
+      where company_id = ${companyId} and holiday_year_start in (${previous.start}::date, ${year.start}::date)
+      group by employee_record_id
+    ),
+    taken as (
+      select employee_record_id,
+        sum(working_days) filter (where start_date <= ${previous.end}::date) as previous_taken,
+        sum(working_days) filter (where start_date >= ${year.start}::date
+          and start_date < coalesce(${expiry}::date, ${year.start}::date)) as taken_before_expiry
+      from holiday_requests
+      where company_id = ${companyId} and status = 'approved' and holiday_type = any(${typeArray})
+        and start_date between ${previous.start}::date and ${year.end}::date
+      group by employee_record_id
+    )
+    select s.id, to_char(s.start_date, 'YYYY-MM-DD') as "startDate", to_char(s.end_date, 'YYYY-MM-DD') as "endDate",
+      s.annual_holiday_days::float8 as "annualDays",
+      coalesce(l.previous_sum, 0)::float8 as "previousLedger",
+      coalesce(t.previous_taken, 0)::float8 as "previousTaken",
+      coalesce(l.has_entitlement, false) as "hasEntitlement",
+      coalesce(l.has_carry_in, false) as "hasCarryIn",
+      coalesce(l.has_expired, false) as "hasExpired",
+      l.carried_in::float8 as "carriedIn",
+      coalesce(t.taken_before_expiry, 0)::float8 as "takenBeforeExpiry"
+    from staff s
+    left join ledger l on l.employee_record_id = s.id
+    left join taken t on t.employee_record_id = s.id`);
+  return rowsOf<{
+    id: string;
+    startDate: string;
+    endDate: string | null;
+    annualDays: number;
+    previousLedger: number;
+    previousTaken: number;
+    hasEntitlement: boolean;
+    hasCarryIn: boolean;
+    hasExpired: boolean;
+    carriedIn: number | null;
+    takenBeforeExpiry: number;
+  }>(result);
+}
+
+/** Every company with its holiday-year start month: the timer's list (read as the owner). */
+export async function listCompaniesForRollover(db: Queryable) {
+  const result = await db.execute(sql`
+    select c.id, coalesce(s.holiday_year_start_month, 1) as "startMonth"
+    from companies c left join company_settings s on s.company_id = c.id
+    order by c.id`);
+  return rowsOf<{ id: string; startMonth: number }>(result);
+}
+
+/** Saves the company's leave settings (the company's settings row exists from sign-up). */
+export async function updateLeaveSettings(
+  tx: Tx,
+  companyId: string,
+  values: {
+    carryOverCapDays: number;
+    carryOverExpiryMonths: number | null;
+    allowNegativeBalance: boolean;
+    allowanceLeaveTypes: string[];
+    approvalLeaveTypes: string[];
+  },
+) {
+  const rows = await tx
+    .update(companySettings)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(companySettings.companyId, companyId))
+    .returning({ companyId: companySettings.companyId });
+  return rows.length > 0;
+}

@@ -1,0 +1,475 @@
+/**
+ * The leave ledger (ADRs 0090, 0091): balances as sums the employee can read, HR's opening balances
+ * and adjustments, the entitlement of each holiday year, the allowance check of a submission, and the
+ * holiday-year rollover (carry-over in, expired carry-over). Every number is computed here.
+ */
+import { COMPANY_SETTINGS_DEFAULTS } from '@hr/shared/company/company-settings';
+import { holidayYearWindow } from '@hr/shared/hr/holiday-rules';
+import { HOLIDAY_TYPES, type HolidayType } from '@hr/shared/hr/holidays.schemas';
+import {
+  carryOverDays,
+  carryOverExpiryDate,
+  daysLeftForBooking,
+  daysPerWeekOf,
+  defaultEntitlement,
+  expiredCarryOver,
+  type LedgerLine,
+  ledgerBalance,
+  notEnoughAllowanceMessage,
+  roundDays,
+  signedDaysText,
+  type YearWindow,
+  yearEntitlement,
+} from '@hr/shared/leave/allowance';
+import {
+  type EmployeeLedgerResponse,
+  LEAVE_MESSAGES,
+  type LeaveBalance,
+  type LeaveSettings,
+  type ledgerEntryInputSchema,
+  type RolloverResponse,
+} from '@hr/shared/leave/leave.schemas';
+import { addDays, isoDate } from '@hr/shared/working-days';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.ts';
+import { withTenant } from '../../db/tenant.ts';
+import { type Principal, tenantOf } from '../../http/app-env.ts';
+import { errors } from '../../http/app-error.ts';
+import type { Logger } from '../../logger.ts';
+import {
+  findEmployeeForLeave,
+  findEmployeeIdOfUser,
+  findLeaveSettings,
+  insertAdjustment,
+  insertOnceEntries,
+  listCompaniesForRollover,
+  listLedgerEntries,
+  listLedgerEntriesOf,
+  listRolloverInputs,
+  lockRollover,
+  sumRequestsOf,
+  updateLeaveSettings,
+  upsertOnceEntry,
+} from './leave.repository.ts';
+
+function today(now: Date = new Date()): string {
+  return isoDate(now);
+}
+
+export interface LeaveRules {
+  startMonth: number;
+  companyPattern: readonly string[];
+  companyDays: number;
+  carryOverCap: number;
+  carryOverExpiryMonths: number | null;
+  allowNegative: boolean;
+  allowanceTypes: HolidayType[];
+  approvalTypes: HolidayType[];
+}
+
+const asTypes = (values: readonly string[] | null | undefined, fallback: readonly HolidayType[]) =>
+  values ? HOLIDAY_TYPES.filter((t) => values.includes(t)) : [...fallback];
+
+/** The company's leave settings, with the defaults of a company that never saved any. */
+export async function leaveRulesOf(tx: Tx, companyId: string): Promise<LeaveRules> {
+  const row = await findLeaveSettings(tx, companyId);
+  return {
+    startMonth: row?.holidayYearStartMonth ?? COMPANY_SETTINGS_DEFAULTS.holidayYearStartMonth,
+    companyPattern: row?.workingDaysPattern?.length
+      ? row.workingDaysPattern
+      : COMPANY_SETTINGS_DEFAULTS.workingDaysPattern,
+    companyDays: row?.annualHolidayDaysEntitlement ?? COMPANY_SETTINGS_DEFAULTS.annualHolidayDaysEntitlement,
+    carryOverCap: row?.carryOverCapDays ?? 0,
+    carryOverExpiryMonths: row ? row.carryOverExpiryMonths : 3,
+    allowNegative: row?.allowNegativeBalance ?? false,
+    allowanceTypes: asTypes(row?.allowanceLeaveTypes, ['annual']),
+    approvalTypes: asTypes(row?.approvalLeaveTypes, HOLIDAY_TYPES),
+  };
+}
+
+export function usesAllowance(rules: LeaveRules, type: HolidayType): boolean {
+  return rules.allowanceTypes.includes(type);
+}
+
+export function needsApproval(rules: LeaveRules, type: HolidayType): boolean {
+  return rules.approvalTypes.includes(type);
+}
+
+/** The holiday year holding `date`. */
+export function holidayYearOf(rules: Pick<LeaveRules, 'startMonth'>, date: string): YearWindow {
+  return holidayYearWindow(date, rules.startMonth);
+}
+
+/**
+ * A new employee's full-year days: the company's entitlement, pro-rated for a part-time week
+ * (`daysPerWeekOf`: the employee's own pattern once it exists, else the company's).
+ */
+export function defaultAnnualDays(
+  rules: LeaveRules,
+  employee: { workingPattern?: readonly string[] | null } = {},
+) {
+  return defaultEntitlement({
+    companyDays: rules.companyDays,
+    daysPerWeek: daysPerWeekOf(employee, rules.companyPattern),
+    companyDaysPerWeek: daysPerWeekOf({}, rules.companyPattern),
+  });
+}
+
+interface LeaveRecord {
+  id: string;
+  startDate: string;
+  endDate: string | null;
+  annualHolidayDays: number;
+}
+
+/**
+ * The balances of several employee records in one holiday year: two queries whatever their number
+ * (the ledger entries, the request sums). A record without an entitlement entry for the year (the
+ * rollover not yet run) shows the entitlement it will get, computed and marked as such.
+ */
+export async function balancesFor(
+  tx: Tx,
+  companyId: string,
+  records: readonly LeaveRecord[],
+  year: YearWindow,
+  rules: LeaveRules,
+): Promise<Map<string, LeaveBalance>> {
+  const ids = records.map((r) => r.id);
+  const [entries, sums] = await Promise.all([
+    listLedgerEntriesOf(tx, companyId, ids, year.start),
+    sumRequestsOf(tx, companyId, ids, year, rules.allowanceTypes),
+  ]);
+  const entriesOf = new Map<string, LedgerLine[]>();
+  for (const e of entries) {
+    const list = entriesOf.get(e.employeeRecordId) ?? [];
+    list.push({ kind: e.kind, days: e.days, reason: e.reason });
+    entriesOf.set(e.employeeRecordId, list);
+  }
+  const sumOf = new Map(sums.map((s) => [s.employeeRecordId, s]));
+  return new Map(
+    records.map((record) => {
+      const lines = entriesOf.get(record.id) ?? [];
+      let calculation: string[] = [];
+      const entitlement = lines.find((l) => l.kind === 'entitlement');
+      if (entitlement) {
+        calculation = entitlement.reason.split('\n');
+      } else {
+        const due = yearEntitlement({
+          annualDays: record.annualHolidayDays,
+          year,
+          startDate: record.startDate,
+          endDate: record.endDate,
+        });
+        if (due) {
+          calculation = [...due.lines, 'Not written to the ledger yet: the holiday-year rollover writes it'];
+          lines.push({ kind: 'entitlement', days: due.days, reason: calculation.join('\n') });
+        }
+      }
+      const sum = sumOf.get(record.id);
+      const balance = ledgerBalance({
+        entries: lines,
+        approved: { days: sum?.approvedDays ?? 0, count: sum?.approvedCount ?? 0 },
+        pending: { days: sum?.pendingDays ?? 0, count: sum?.pendingCount ?? 0 },
+      });
+      const percentUsed =
+        balance.total > 0
+          ? Math.min(100, Math.max(0, (balance.used / balance.total) * 100))
+          : balance.used > 0
+            ? 100
+            : 0;
+      return [
+        record.id,
+        {
+          total: balance.total,
+          used: balance.used,
+          remaining: balance.remaining,
+          pending: balance.pending,
+          percentUsed: roundDays(percentUsed),
+          yearStart: year.start,
+          yearEnd: year.end,
+          // The entitlement's calculation is listed on its own; its line keeps only its sum.
+          lines: balance.lines.map((l) => (l.label === 'Entitlement' ? { ...l, detail: null } : l)),
+          entitlementCalculation: calculation,
+        },
+      ];
+    }),
+  );
+}
+
+/** The signed-in employee's balance of the holiday year holding `on` (today by default). */
+export async function getMyLeaveBalance(db: Db, principal: Principal, on: string = today()) {
+  return withTenant(db, tenantOf(principal), async (tx) => {
+    const id = await findEmployeeIdOfUser(tx, principal.companyId, principal.user.id);
+    const record = id ? await findEmployeeForLeave(tx, principal.companyId, id) : null;
+    if (!record) return null;
+    const rules = await leaveRulesOf(tx, principal.companyId);
+    const year = holidayYearOf(rules, on);
+    return (await balancesFor(tx, principal.companyId, [record], year, rules)).get(record.id) ?? null;
+  });
+}
+
+/** This holiday year's balances of a page of employee records (the employee list). */
+export async function balancesOfRecords(
+  tx: Tx,
+  companyId: string,
+  records: readonly LeaveRecord[],
+  on: string = today(),
+) {
+  const rules = await leaveRulesOf(tx, companyId);
+  return balancesFor(tx, companyId, records, holidayYearOf(rules, on), rules);
+}
+
+/**
+ * The allowance check of a submission (ADR 0091), inside the transaction that holds the employee
+ * row (`FOR UPDATE`), so two parallel submissions cannot both pass: a request of an allowance-using
+ * type may not take more than what remains of its holiday year after the pending requests, unless
+ * the company allows negative balances.
+ */
+export async function checkAllowance(
+  tx: Tx,
+  companyId: string,
+  employee: LeaveRecord,
+  request: { holidayType: HolidayType; startDate: string; workingDays: number },
+  rules: LeaveRules,
+): Promise<void> {
+  if (!usesAllowance(rules, request.holidayType) || rules.allowNegative) return;
+  const year = holidayYearOf(rules, request.startDate);
+  const balance = (await balancesFor(tx, companyId, [employee], year, rules)).get(employee.id);
+  const left = balance ? daysLeftForBooking(balance) : 0;
+  if (request.workingDays > left) {
+    const message = notEnoughAllowanceMessage(Math.max(0, left));
+    throw errors.validation({ endDate: message }, message);
+  }
+}
+
+/**
+ * Writes (or rewrites) an employee's entitlement for the holiday year holding `on`, from their
+ * full-year days and their start and end dates: called when a record is created or those change.
+ */
+export async function writeYearEntitlement(
+  tx: Tx,
+  companyId: string,
+  record: LeaveRecord,
+  createdBy: string | null,
+  on: string = today(),
+): Promise<void> {
+  const rules = await leaveRulesOf(tx, companyId);
+  const year = holidayYearOf(rules, on);
+  const due = yearEntitlement({
+    annualDays: record.annualHolidayDays,
+    year,
+    startDate: record.startDate,
+    endDate: record.endDate,
+  });
+  await upsertOnceEntry(tx, {
+    companyId,
+    employeeRecordId: record.id,
+    holidayYearStart: year.start,
+    kind: 'entitlement',
+    days: due?.days ?? 0,
+    reason: (due?.lines ?? [`Not employed in the holiday year ${year.start} to ${year.end}`]).join('\n'),
+    createdBy,
+  });
+}
+
+type LedgerEntryInput = z.output<typeof ledgerEntryInputSchema>;
+
+/** HR's view of an employee's ledger: this year's balance, its entries, and for a leaver what is owed. */
+export async function getEmployeeLedger(
+  db: Db,
+  principal: Principal,
+  employeeId: string,
+  on: string = today(),
+): Promise<EmployeeLedgerResponse> {
+  return withTenant(db, tenantOf(principal), async (tx) => {
+    const record = await findEmployeeForLeave(tx, principal.companyId, employeeId);
+    if (!record) throw errors.notFound(LEAVE_MESSAGES.employeeNotFound);
+    const rules = await leaveRulesOf(tx, principal.companyId);
+    // A leaver is shown the holiday year of their last day: what they are owed or over-took.
+    const shownOn = record.endDate && record.endDate < on ? record.endDate : on;
+    const year = holidayYearOf(rules, shownOn);
+    const balance = (await balancesFor(tx, principal.companyId, [record], year, rules)).get(record.id);
+    if (!balance) throw errors.notFound(LEAVE_MESSAGES.employeeNotFound);
+    const entries = await listLedgerEntries(tx, principal.companyId, record.id, year.start);
+    const leavesThisYear = record.endDate !== null && record.endDate <= year.end;
+    return {
+      balance,
+      entries: entries.map((e) => ({
+        id: e.id,
+        kind: e.kind,
+        days: e.days,
+        reason: e.reason,
+        createdByName: e.createdByName,
+        createdAt: e.createdAt.toISOString(),
+      })),
+      endDate: record.endDate,
+      owedOnLeaving: leavesThisYear ? balance.remaining : null,
+    };
+  });
+}
+
+/**
+ * HR sets the opening balance of this holiday year (one per year: setting it again replaces it) or
+ * adds an adjustment (TOIL granted, bought or sold days). The reason is kept and shown.
+ */
+export async function addLedgerEntry(
+  db: Db,
+  principal: Principal,
+  employeeId: string,
+  input: LedgerEntryInput,
+  on: string = today(),
+): Promise<EmployeeLedgerResponse> {
+  await withTenant(db, tenantOf(principal), async (tx) => {
+    const record = await findEmployeeForLeave(tx, principal.companyId, employeeId);
+    if (!record) throw errors.notFound(LEAVE_MESSAGES.employeeNotFound);
+    const rules = await leaveRulesOf(tx, principal.companyId);
+    const year = holidayYearOf(rules, on);
+    const entry = {
+      companyId: principal.companyId,
+      employeeRecordId: record.id,
+      holidayYearStart: year.start,
+      kind: input.kind,
+      days: input.days,
+      reason: input.reason,
+      createdBy: principal.user.id,
+    };
+    if (input.kind === 'opening_balance') await upsertOnceEntry(tx, entry);
+    else await insertAdjustment(tx, entry);
+  });
+  return getEmployeeLedger(db, principal, employeeId, on);
+}
+
+/**
+ * The rollover of one company into the holiday year holding `on` (ADR 0091), in one transaction
+ * under the company's advisory lock, with one read and at most three set-based inserts whatever the
+ * number of employees:
+ * - the year's entitlement of everyone employed in it (joiners and leavers pro-rated);
+ * - carry_over_in: min(last year's remaining, cap), never below 0 (0 is written too: the key that
+ *   says the carry-over was decided);
+ * - once the expiry date has come, carry_over_expired: what was carried in less the allowance-using
+ *   leave started before the expiry date, as a negative entry.
+ * Every insert skips what exists (the unique key per employee, year and kind): running it again, or
+ * on two instances at once, writes nothing more.
+ */
+export async function rolloverCompany(db: Db, companyId: string, on: string = today()) {
+  return withTenant(db, { companyId, userId: null, role: null }, async (tx): Promise<RolloverResponse> => {
+    await lockRollover(tx, companyId);
+    const rules = await leaveRulesOf(tx, companyId);
+    const year = holidayYearOf(rules, on);
+    const previous = holidayYearOf(rules, addDays(year.start, -1));
+    const expiry = carryOverExpiryDate(year.start, rules.carryOverExpiryMonths);
+    const expired = expiry !== null && on >= expiry;
+    const inputs = await listRolloverInputs(tx, companyId, year, previous, rules.allowanceTypes, expiry);
+    const entitlements: { employeeRecordId: string; days: number; reason: string }[] = [];
+    const carried: typeof entitlements = [];
+    const expiring: typeof entitlements = [];
+    for (const r of inputs) {
+      if (!r.hasEntitlement) {
+        const due = yearEntitlement({
+          annualDays: r.annualDays,
+          year,
+          startDate: r.startDate,
+          endDate: r.endDate,
+        });
+        if (due) entitlements.push({ employeeRecordId: r.id, days: due.days, reason: due.lines.join('\n') });
+      }
+      const remaining = roundDays(r.previousLedger - r.previousTaken);
+      const carryIn = r.hasCarryIn ? (r.carriedIn ?? 0) : carryOverDays(remaining, rules.carryOverCap);
+      if (!r.hasCarryIn) {
+        carried.push({
+          employeeRecordId: r.id,
+          days: carryIn,
+          reason: `${previous.start} to ${previous.end}: ${signedDaysText(remaining)} remaining, cap ${rules.carryOverCap}`,
+        });
+      }
+      if (expired && !r.hasExpired && carryIn > 0) {
+        const lost = expiredCarryOver(carryIn, r.takenBeforeExpiry);
+        expiring.push({
+          employeeRecordId: r.id,
+          days: -lost,
+          reason: `Carried over ${carryIn}, taken before ${expiry} ${roundDays(r.takenBeforeExpiry)}: ${lost} unused expired`,
+        });
+      }
+    }
+    return {
+      yearStart: year.start,
+      entitlements: await insertOnceEntries(tx, companyId, year.start, 'entitlement', entitlements),
+      carriedOver: await insertOnceEntries(tx, companyId, year.start, 'carry_over_in', carried),
+      expired: await insertOnceEntries(tx, companyId, year.start, 'carry_over_expired', expiring),
+    };
+  });
+}
+
+/** `POST /api/v1/leave/rollover`: a super admin runs their company's rollover now. */
+export function rolloverMyCompany(db: Db, principal: Principal, on: string = today()) {
+  return rolloverCompany(db, principal.companyId, on);
+}
+
+/** Every company's rollover (the timer): idempotent, so a company already rolled over writes nothing. */
+export async function runRollovers(db: Db, logger: Logger, on: string = today()): Promise<void> {
+  for (const company of await listCompaniesForRollover(db)) {
+    try {
+      const result = await rolloverCompany(db, company.id, on);
+      if (result.entitlements || result.carriedOver || result.expired)
+        logger.info({ companyId: company.id, ...result }, 'leave rollover');
+    } catch (err) {
+      logger.error({ err, companyId: company.id }, 'leave rollover failed');
+    }
+  }
+}
+
+/**
+ * Runs the rollover at start-up and then every `intervalMs` (an hour): the year turns on its own.
+ * Safe with many instances (the advisory lock and the unique key). Returns the stop function.
+ */
+export function startRolloverTimer(db: Db, logger: Logger, intervalMs = 60 * 60 * 1000): () => void {
+  let running: Promise<void> | null = null;
+  const tick = () => {
+    if (running) return;
+    running = runRollovers(db, logger).finally(() => {
+      running = null;
+    });
+  };
+  const first = setTimeout(tick, 5_000);
+  const timer = setInterval(tick, intervalMs);
+  first.unref();
+  timer.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}
+
+function toLeaveSettings(rules: LeaveRules): LeaveSettings {
+  return {
+    carryOverCapDays: rules.carryOverCap,
+    carryOverExpiryMonths: rules.carryOverExpiryMonths,
+    allowNegativeBalance: rules.allowNegative,
+    allowanceLeaveTypes: rules.allowanceTypes,
+    approvalLeaveTypes: rules.approvalTypes,
+  };
+}
+
+/** `GET /api/v1/leave/settings`. */
+export async function getLeaveSettings(db: Db, principal: Principal): Promise<LeaveSettings> {
+  return withTenant(db, tenantOf(principal), async (tx) =>
+    toLeaveSettings(await leaveRulesOf(tx, principal.companyId)),
+  );
+}
+
+/** `PUT /api/v1/leave/settings`: carry-over, negative balances, which types use allowance or need approval. */
+export async function saveLeaveSettings(
+  db: Db,
+  principal: Principal,
+  input: LeaveSettings,
+): Promise<LeaveSettings> {
+  return withTenant(db, tenantOf(principal), async (tx) => {
+    const saved = await updateLeaveSettings(tx, principal.companyId, {
+      ...input,
+      allowanceLeaveTypes: HOLIDAY_TYPES.filter((t) => input.allowanceLeaveTypes.includes(t)),
+      approvalLeaveTypes: HOLIDAY_TYPES.filter((t) => input.approvalLeaveTypes.includes(t)),
+    });
+    if (!saved) throw errors.notFound();
+    return toLeaveSettings(await leaveRulesOf(tx, principal.companyId));
+  });
+}
