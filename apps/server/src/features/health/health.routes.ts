@@ -5,7 +5,11 @@ import { APP_VERSION } from '../../version.ts';
 import { pingDatabase } from './health.repository.ts';
 
 const healthySchema = z.object({ status: z.literal('ok'), db: z.literal('ok'), version: z.string() });
-const unhealthySchema = z.object({ status: z.literal('error'), db: z.literal('unavailable'), version: z.string() });
+const unhealthySchema = z.object({
+  status: z.literal('error'),
+  db: z.literal('unavailable'),
+  version: z.string(),
+});
 
 export function healthRoutes(db: Db) {
   return apiRouter().openapi(

@@ -19,8 +19,8 @@ import {
   publicHolidaysResponseSchema,
   regionsResponseSchema,
 } from '@hr/shared/leave/calendar-days.schemas';
-import { listRegions } from '@hr/shared/leave/public-holidays';
 import { sicknessInputSchema, sicknessTotalsResponseSchema } from '@hr/shared/leave/leave.schemas';
+import { listRegions } from '@hr/shared/leave/public-holidays';
 import type { Db } from '../../db/client.ts';
 import { apiRouter, defineRoute, idParams, jsonBody, jsonResponse } from '../../http/api-route.ts';
 import { cachedRead, type ReadCache } from '../../http/read-cache.ts';

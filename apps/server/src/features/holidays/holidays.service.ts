@@ -2,12 +2,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { COMPANY_SETTINGS_DEFAULTS, type Weekday } from '@hr/shared/company/company-settings';
-import {
-  type DateRange,
-  earlierDate,
-  laterDate,
-  monthRange,
-} from '@hr/shared/hr/holiday-rules';
+import { type DateRange, earlierDate, laterDate, monthRange } from '@hr/shared/hr/holiday-rules';
 import {
   type ApprovalsResponse,
   CALENDAR_DAY_PREVIEW,
