@@ -5,6 +5,7 @@
  */
 import { notEnoughAllowanceMessage } from '@hr/shared/leave/allowance';
 import { LEAVE_MESSAGES } from '@hr/shared/leave/leave.schemas';
+import { clearMondayFrom } from '@hr/shared/leave/leave-days';
 import { addDays, isoDate } from '@hr/shared/working-days';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,11 +29,9 @@ let second: Database;
 
 const today = isoDate(new Date());
 const weekday = (d: string) => new Date(`${d}T00:00:00Z`).getUTCDay();
-/** The Monday at least `minDays` from today. */
+/** A Monday at least `minDays` from today starting a week without bank holidays (counts stay the same whatever the date). */
 function mondayAfter(minDays: number): string {
-  let d = addDays(today, minDays);
-  while (weekday(d) !== 1) d = addDays(d, 1);
-  return d;
+  return clearMondayFrom(addDays(today, minDays), 'england-and-wales');
 }
 /** The Monday at least `minDays` before today. */
 function mondayBefore(minDays: number): string {
@@ -233,7 +232,11 @@ describe('the allowance check', () => {
 
   it('lets one of a parallel burst through when the allowance covers one', async () => {
     const tom = await leaveTomWith(4);
-    const weeks = [mondayAfter(120), mondayAfter(130), mondayAfter(140), mondayAfter(150)];
+    // Four different weeks without bank holidays (clearMondayFrom may move two close days to one week).
+    const weeks: string[] = [];
+    for (let from = addDays(today, 120); weeks.length < 4; from = addDays(weeks.at(-1) as string, 7)) {
+      weeks.push(clearMondayFrom(from, 'england-and-wales'));
+    }
     const results = await Promise.all(
       weeks.map((w) => tom.post('/api/v1/holidays/requests', { startDate: w, endDate: addDays(w, 2) })),
     );
