@@ -1,3 +1,4 @@
+import { clearMondayFrom } from '@hr/shared/leave/leave-days';
 import { publicHolidaysBetween } from '@hr/shared/leave/public-holidays';
 import { addDays, countWorkingDays } from '@hr/shared/working-days';
 import { type Browser, expect, type Page, test } from '@playwright/test';
@@ -262,9 +263,8 @@ test.describe('holiday management', () => {
 
   test('a requester cancels a pending request after a confirmation that names it', async ({ page }) => {
     await signInViaApi(page, demo.tom);
-    // Tom books nothing else in these specs: a Monday about a month out is free.
-    let day = addDays(utcToday(), 30);
-    while (weekday(day) !== 1) day = addDays(day, 1);
+    // Tom books nothing else in these specs: a Monday about a month out, in a week without bank holidays, is free.
+    const day = clearMondayFrom(addDays(utcToday(), 30), 'england-and-wales');
     const reason = `E2E cancel ${Date.now()}`;
     const created = await page.request.post('/api/v1/holidays/requests', {
       data: { startDate: day, endDate: day, holidayType: 'annual', reason },
