@@ -151,8 +151,9 @@ export function createApp({
   v1.route('/holidays', holidaysRoutes(deps));
   v1.route('/leave', leaveRoutes(deps));
   v1.route('/workshop', workshopRoutes(deps));
-  v1.route('/settings/calendar-days', calendarDaysRoutes({ db }));
   v1.route('/settings', settingsRoutes(deps));
+  // After Settings: its gates (super admin, Settings at View) run first for /settings/* (ADR 0086).
+  v1.route('/settings/calendar-days', calendarDaysRoutes({ db }));
   v1.route('/company', companyRoutes({ db, storage }));
   v1.route('/profile', profileRoutes({ db, storage }));
   v1.route('/companies', companiesRoutes(deps));

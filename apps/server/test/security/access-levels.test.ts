@@ -68,6 +68,10 @@ const GATES: Record<string, Gate> = {
     roles: SUPER,
     levels: { ...SETTINGS, 'user-management': 'full' },
   },
+  // The company's closures and worked public holidays (ADR 0086): Settings at View reads, at Admin writes.
+  'GET /api/v1/settings/calendar-days': { roles: SUPER, levels: { settings: 'view' } },
+  'POST /api/v1/settings/calendar-days': { roles: SUPER, levels: { settings: 'admin' } },
+  'DELETE /api/v1/settings/calendar-days/:id': { roles: SUPER, levels: { settings: 'admin' } },
   'GET /api/v1/settings/company': { roles: SUPER, levels: { ...SETTINGS, 'company-settings': 'view' } },
   'PUT /api/v1/settings/company': { roles: SUPER, levels: { ...SETTINGS, 'company-settings': 'admin' } },
 
