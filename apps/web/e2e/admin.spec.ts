@@ -25,6 +25,8 @@ test.describe('settings', () => {
   test('permission edits are held pending, counted on Save Changes (n), saved and reloaded', async ({
     page,
   }) => {
+    // Many steps and reloads: 30 s is too tight on a loaded 2-core CI machine (it timed out at the last step).
+    test.setTimeout(90_000);
     await signInViaApi(page, demo.owner);
     await openSettings(page);
     await expect(page.getByRole('tab', { name: 'User Permissions' })).toHaveAttribute(

@@ -12,6 +12,8 @@ test.describe('authentication', () => {
   test('sign up, verify by e-mail, sign in, sign out and sign in again through the real UI', async ({
     page,
   }) => {
+    // Sign-up, mail, verification and two sign-ins: 30 s is too tight on a loaded 2-core CI machine.
+    test.setTimeout(90_000);
     const email = uniqueEmail('signup');
     const password = 'Sup3r-Secret-Pass!';
 
