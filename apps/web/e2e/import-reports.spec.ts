@@ -79,6 +79,14 @@ test.describe('importing employees and the reports', () => {
       })
       .toBe(true);
 
+    // Every width from the desktop to 320 px: the tables scroll inside their box, the page does not.
+    for (const width of [1280, 1024, 800, 390, 320]) {
+      await page.setViewportSize({ width, height: 800 });
+      const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+      expect(fits, `Reports at ${width} px`).toBe(true);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+
     const download = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Download balances CSV' }).click();
     const file = await download;
