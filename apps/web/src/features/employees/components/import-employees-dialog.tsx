@@ -41,7 +41,8 @@ function issueText(issue: ImportIssue) {
   return `Row ${issue.row}, ${label(issue.column)}: ${issue.message}`;
 }
 
-function PreviewTable({ result }: { result: ImportResult }) {
+/** The preview's rows (only those with errors when there are any), each refused cell marked with its message. */
+export function PreviewTable({ result }: { result: ImportResult }) {
   const withErrors = result.rows.filter((r) => r.errors.length > 0);
   const rows: ImportRow[] = (withErrors.length ? withErrors : result.rows).slice(0, SHOWN_ROWS);
   const total = withErrors.length || result.rows.length;
