@@ -16,7 +16,7 @@ import {
   parseImportFlag,
   parseImportPattern,
 } from '@hr/shared/hr/employee-import';
-import { employeeEmailSchema } from '@hr/shared/hr/employees.schemas';
+import { EMPLOYEE_MESSAGES, employeeEmailSchema } from '@hr/shared/hr/employees.schemas';
 import { isKnownRegion } from '@hr/shared/leave/public-holidays';
 import { isoDate } from '@hr/shared/working-days';
 import type { Db, Tx } from '../../db/client.ts';
@@ -33,7 +33,7 @@ import {
   lockImports,
   mirrorLineManagers,
 } from './employee-import.repository.ts';
-import { EMPLOYEE_NUMBER_KEY } from './employees.repository.ts';
+import { EMPLOYEE_NUMBER_KEY, EMPLOYEE_USER_KEY } from './employees.repository.ts';
 import { type CsvRow, decodeImportFile, type ParsedImport, parseImportCsv } from './import-csv.ts';
 
 const LIMITS: Partial<Record<ImportColumn, number>> = {
@@ -307,6 +307,12 @@ export async function importEmployees(
     // A record created in the meantime outside an import (the form) with the same number.
     if (isUniqueViolation(err, EMPLOYEE_NUMBER_KEY)) {
       throw errors.conflict(IMPORT_MESSAGES.numberTaken, { employeeNumber: IMPORT_MESSAGES.numberTaken });
+    }
+    // A login linked to another record in the meantime (the form): check the file again.
+    if (isUniqueViolation(err, EMPLOYEE_USER_KEY)) {
+      throw errors.conflict(EMPLOYEE_MESSAGES.userAlreadyLinked, {
+        email: EMPLOYEE_MESSAGES.userAlreadyLinked,
+      });
     }
     if (isPermissionDenied(err)) throw errors.forbidden();
     throw err;
