@@ -7,6 +7,7 @@ import type { Db, Listen } from './db/client.ts';
 import type { Env } from './env.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { type Auth, createAuth } from './features/auth/auth.ts';
+import { calendarFeedsRoutes, icalRoutes } from './features/calendar-feeds/calendar-feeds.routes.ts';
 import { cloudStorageRoutes } from './features/cloud-storage/cloud-storage.routes.ts';
 import { companiesRoutes } from './features/companies/companies.routes.ts';
 import { companyRoutes } from './features/company/company.routes.ts';
@@ -171,6 +172,7 @@ export function createApp({
   v1.route('/documents', documentsRoutes(integrations.documents));
   v1.route('/cross-app', crossAppRoutes(integrations.crossApp));
   v1.route('/hubspot', hubspotRoutes(integrations.hubspot));
+  v1.route('/calendar-feeds', calendarFeedsRoutes({ db, publicUrl: env.PUBLIC_URL }));
 
   const app = apiRouter();
   // The benchmark's ceiling: registered before every middleware, so nothing but routing runs.
@@ -195,6 +197,8 @@ export function createApp({
   app.route('/api/auth', authRoutes(deps));
   // Redeemed server-to-server by the sister app, without a session: before the guarded v1 router.
   app.route('/api/v1/cross-app/exchange', crossAppExchangeRoutes(integrations.crossApp));
+  // Calendar apps fetch the feeds without a session: the secret URL is the credential (ADR 0099).
+  app.route('/api/ical', icalRoutes({ db, trustProxy: env.TRUST_PROXY }));
   app.route('/api/v1', v1);
   app.route('/api/storage', storageRoutes(storage));
   app.all('/api/*', (c) => c.json(errorBody(ERROR_CODES.NOT_FOUND, 'Not found.'), 404));

@@ -116,6 +116,7 @@ describe('GET /api/openapi.json', () => {
     expect(publicOps).toEqual(
       [
         'GET /api/health',
+        'GET /api/ical/{file}',
         'GET /api/openapi.json',
         'GET /api/storage/{bucket}/{key}',
         'POST /api/auth/request-password-reset',
