@@ -101,7 +101,7 @@ export interface FeedOwner {
  * The live feed with this token hash and who it reads as, on the server's own connection (no tenant
  * yet: the token is the only credential, ADR 0099). One indexed equality on the hash. Nothing when the
  * feed is revoked, its owner is no longer in the feed's company (a developer who switched) or has left
- * (the end date of their employee record has passed, as the session statement refuses them).
+ * (from the end date of their employee record, as the session statement refuses them).
  */
 export async function findFeedOwnerByHash(db: Db, tokenHash: string): Promise<FeedOwner | null> {
   const result = await db.execute(sql`
@@ -114,7 +114,7 @@ export async function findFeedOwnerByHash(db: Db, tokenHash: string): Promise<Fe
       and not exists (
         select 1 from employee_records e
         where e.company_id = f.company_id and e.user_id = f.user_id
-          and e.end_date is not null and e.end_date < current_date
+          and e.end_date is not null and e.end_date <= current_date
       )`);
   return rowsOf<FeedOwner>(result)[0] ?? null;
 }

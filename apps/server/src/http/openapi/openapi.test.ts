@@ -117,6 +117,7 @@ describe('GET /api/openapi.json', () => {
       [
         'GET /api/health',
         'GET /api/ical/{file}',
+        'POST /api/slack/interactions',
         'GET /api/openapi.json',
         'GET /api/storage/{bucket}/{key}',
         'POST /api/auth/request-password-reset',
