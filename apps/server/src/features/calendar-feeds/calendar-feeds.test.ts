@@ -1,6 +1,7 @@
 /** Calendar feeds (ADR 0099): create, list, revoke, and the .ics parsed by ical.js. */
 import { CALENDAR_FEED_MESSAGES } from '@hr/shared/calendar-feeds/calendar-feeds.schemas';
 import { clearMondayFrom } from '@hr/shared/leave/leave-days';
+import { RATE_LIMITS_ICAL } from '@hr/shared/rate-limit';
 import { addDays, isoDate } from '@hr/shared/working-days';
 import { sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
@@ -153,6 +154,17 @@ describe('calendar feeds', () => {
     expect((await t.app.app.request(`/api/ical/${unknown}`)).status).toBe(404);
     expect((await t.app.app.request('/api/ical/short.ics')).status).toBe(404);
     expect((await t.app.app.request(`/api/ical/${token}%00.ics`)).status).toBe(400);
+  });
+
+  it('is rate limited per feed: the 61st fetch in an hour is a 429 with Retry-After', async () => {
+    const feed = await createFeed(await signedIn('fiona@northwind.example'), { scope: 'me' });
+    for (let i = 0; i < RATE_LIMITS_ICAL.perFeed.max; i += 1) {
+      expect((await fetchFeed(feed.url)).status).toBe(200);
+    }
+    const limited = await fetchFeed(feed.url);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await json(limited)).error.code).toBe('RATE_LIMITED');
   });
 
   it('stores only the SHA-256 of the token: no row holds the token', async () => {
