@@ -19,7 +19,7 @@ import {
   messageResponse,
 } from '../../http/api-route.ts';
 import { errors } from '../../http/app-error.ts';
-import { requireRole } from '../../http/session.ts';
+import { requireRole, requireSection } from '../../http/session.ts';
 import { sha256 } from '../../integrations/oauth-state.ts';
 import { clientIp } from '../auth/client-ip.ts';
 import { reserveAttempt } from '../auth/rate-limit.service.ts';
@@ -36,7 +36,18 @@ import {
 /** /api/v1/calendar-feeds: each signed-in user's own feed URLs; the company setting for super admins. */
 export function calendarFeedsRoutes(deps: CalendarFeedDeps) {
   const { db } = deps;
+  // A company setting: gated as Company Settings is (super admins; View reads, Admin edits, ADR 0071).
   const superAdmin = requireRole('super_admin');
+  const viewSetting = [
+    superAdmin,
+    requireSection('settings', 'view'),
+    requireSection('company-settings', 'view'),
+  ];
+  const editSetting = [
+    superAdmin,
+    requireSection('settings', 'view'),
+    requireSection('company-settings', 'admin'),
+  ];
   return apiRouter()
     .openapi(
       defineRoute({
@@ -65,7 +76,7 @@ export function calendarFeedsRoutes(deps: CalendarFeedDeps) {
         method: 'get',
         path: '/settings',
         summary: 'Whether employees may subscribe to the whole company (super admins)',
-        middleware: superAdmin,
+        middleware: viewSetting,
         responses: { 200: jsonResponse(calendarFeedSettingsSchema, 'The setting') },
       }),
       async (c) => c.json(await getCalendarFeedSettings(db, c.get('principal')), 200),
@@ -75,7 +86,7 @@ export function calendarFeedsRoutes(deps: CalendarFeedDeps) {
         method: 'put',
         path: '/settings',
         summary: 'Let employees subscribe to the whole company, or not (super admins)',
-        middleware: superAdmin,
+        middleware: editSetting,
         request: { body: jsonBody(calendarFeedSettingsSchema) },
         responses: { 200: jsonResponse(calendarFeedSettingsSchema, 'The saved setting') },
       }),

@@ -1,9 +1,5 @@
-/**
- * Calendar feeds (issue 19, ADR 0099): GET/POST /api/v1/calendar-feeds, DELETE /api/v1/calendar-feeds/:id,
- * and the super admin's company setting GET/PUT /api/v1/calendar-feeds/settings.
- */
+/** Calendar feeds (issue 19, ADR 0099): GET/POST /api/v1/calendar-feeds, DELETE /api/v1/calendar-feeds/:id. */
 import type {
-  CalendarFeedSettings,
   CalendarFeedsResponse,
   CreateCalendarFeedInput,
   CreatedCalendarFeed,
@@ -15,7 +11,6 @@ import { holidayKeys } from './keys';
 
 const feedKeys = {
   list: () => [...holidayKeys.all, 'calendar-feeds'] as const,
-  settings: () => [...holidayKeys.all, 'calendar-feeds', 'settings'] as const,
 };
 
 export function useCalendarFeeds() {
@@ -40,25 +35,5 @@ export function useRevokeCalendarFeed() {
     mutationFn: (id: string) =>
       apiFetch<MessageResponse>(`/api/v1/calendar-feeds/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: feedKeys.list() }),
-  });
-}
-
-export function useCalendarFeedSettings(enabled: boolean) {
-  return useQuery({
-    queryKey: feedKeys.settings(),
-    queryFn: ({ signal }) => apiFetch<CalendarFeedSettings>('/api/v1/calendar-feeds/settings', { signal }),
-    enabled,
-  });
-}
-
-export function useSaveCalendarFeedSettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: CalendarFeedSettings) =>
-      apiFetch<CalendarFeedSettings>('/api/v1/calendar-feeds/settings', { method: 'PUT', body: input }),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(feedKeys.settings(), saved);
-      return queryClient.invalidateQueries({ queryKey: feedKeys.list() });
-    },
   });
 }

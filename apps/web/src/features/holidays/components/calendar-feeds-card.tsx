@@ -1,7 +1,7 @@
 /**
  * Calendar feeds (issue 19, ADR 0099): create a secret iCalendar URL (my leave, my team, the whole
- * company; optionally bank holidays), copy it once, list and revoke. Super admins also choose whether
- * employees may subscribe to the whole company.
+ * company; optionally bank holidays), copy it once, list and revoke. Whether employees may subscribe to
+ * the whole company is a Company Settings switch (settings feature).
  */
 import {
   CALENDAR_FEED_MESSAGES,
@@ -17,57 +17,13 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { Switch } from '@/components/ui/switch';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
-import {
-  useCalendarFeedSettings,
-  useCalendarFeeds,
-  useCreateCalendarFeed,
-  useRevokeCalendarFeed,
-  useSaveCalendarFeedSettings,
-} from '../api/calendar-feeds';
+import { useCalendarFeeds, useCreateCalendarFeed, useRevokeCalendarFeed } from '../api/calendar-feeds';
 import { formatDate } from '../lib/dates';
 import { EmptyState, LoadingRows } from './states';
 
-function CompanyFeedSetting() {
-  const id = useId();
-  const settings = useCalendarFeedSettings(true);
-  const save = useSaveCalendarFeedSettings();
-  if (settings.isPending) return <LoadingRows rows={1} label="Loading the company feed setting" />;
-  if (settings.isError) {
-    return (
-      <LoadError
-        title="Failed to load the company feed setting"
-        detail={errorMessage(settings.error)}
-        query={settings}
-      />
-    );
-  }
-  return (
-    <div className="flex items-center gap-3">
-      <Switch
-        id={id}
-        checked={settings.data.companyFeedForEmployees}
-        disabled={save.isPending}
-        onCheckedChange={(checked) =>
-          save.mutate(
-            { companyFeedForEmployees: checked },
-            {
-              onSuccess: () => notify.success('Calendar feed setting saved'),
-              onError: (error) => notify.error(errorMessage(error, 'Failed to save the setting')),
-            },
-          )
-        }
-      />
-      <Label htmlFor={id} className="leading-snug">
-        Employees may subscribe to the whole company calendar
-      </Label>
-    </div>
-  );
-}
-
-export function CalendarFeedsCard({ isSuperAdmin = false }: { isSuperAdmin?: boolean }) {
+export function CalendarFeedsCard() {
   const feeds = useCalendarFeeds();
   const create = useCreateCalendarFeed();
   const revoke = useRevokeCalendarFeed();
@@ -113,7 +69,6 @@ export function CalendarFeedsCard({ isSuperAdmin = false }: { isSuperAdmin?: boo
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {isSuperAdmin && <CompanyFeedSetting />}
         <form
           className="flex flex-wrap items-end gap-3"
           onSubmit={(event) => {

@@ -160,7 +160,7 @@ export function HolidaysView({
               </CardContent>
             </Card>
           )}
-          <CalendarFeedsCard isSuperAdmin={isSuperAdmin} />
+          <CalendarFeedsCard />
           {isSuperAdmin && <LeaveAdminCard />}
         </TabsContent>
 
