@@ -36,4 +36,40 @@ test.describe('calendar feeds', () => {
     ).toBeVisible();
     expect((await request.get(new URL(url).pathname)).status()).toBe(404);
   });
+
+  test('the owner lets employees subscribe to the whole company in Company Settings; Alice then can', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    await signInViaApi(page, demo.owner);
+    await page.goto('/settings?tab=company');
+    const toggle = page.getByRole('switch', {
+      name: 'Employees may subscribe to the whole company calendar',
+    });
+    await expect(toggle).toBeVisible({ timeout: 30_000 });
+    await expect(toggle).not.toBeChecked();
+
+    const aliceContext = await browser.newContext();
+    const alice = await aliceContext.newPage();
+    await signInViaApi(alice, demo.alice);
+    await alice.goto('/holidays');
+    const feedSelect = alice
+      .locator('[data-slot="card"]')
+      .filter({ hasText: 'Calendar feeds' })
+      .getByLabel('Feed');
+    await expect(feedSelect.locator('option')).toHaveText(['My leave', 'My team']);
+
+    await toggle.click();
+    await expect(
+      page.locator('[data-sonner-toast]').filter({ hasText: 'Calendar feed setting saved' }),
+    ).toBeVisible();
+    await alice.reload();
+    await expect(feedSelect.locator('option')).toHaveText(['My leave', 'My team', 'Whole company']);
+
+    // Off again, so other specs see the default.
+    await toggle.click();
+    await expect(toggle).not.toBeChecked();
+    await aliceContext.close();
+  });
 });
