@@ -137,16 +137,21 @@ export async function saveCalendarFeedSettings(
   return input;
 }
 
-/** "Alice Anders: Annual Leave (afternoon)", or "Alice Anders: Away" for a viewer who may not know the type (ADR 0050). */
+/**
+ * "Alice Anders: Annual Leave (½ day, PM)", or "Alice Anders: Away" for a viewer who may not know the
+ * type (ADR 0050). Halves are marked AM/PM: one day from midday is PM, one ending at midday AM; a longer
+ * span says "starts PM" / "ends AM".
+ */
 function summaryOf(row: FeedLeaveRow, knowsType: boolean): string {
   const what = knowsType ? HOLIDAY_TYPE_LABELS[row.holidayType] : CALENDAR_FEED_MESSAGES.away;
   const halves: string[] = [];
   if (row.startDate === row.endDate) {
-    if (row.startHalfDay) halves.push('afternoon');
-    else if (row.endHalfDay) halves.push('morning');
+    if (row.startHalfDay && !row.endHalfDay) halves.push('½ day, PM');
+    else if (row.endHalfDay && !row.startHalfDay) halves.push('½ day, AM');
+    else if (row.startHalfDay) halves.push('½ day');
   } else {
-    if (row.startHalfDay) halves.push(`from midday ${row.startDate}`);
-    if (row.endHalfDay) halves.push(`until midday ${row.endDate}`);
+    if (row.startHalfDay) halves.push('starts PM');
+    if (row.endHalfDay) halves.push('ends AM');
   }
   return `${row.employeeName}: ${what}${halves.length ? ` (${halves.join(', ')})` : ''}`;
 }
