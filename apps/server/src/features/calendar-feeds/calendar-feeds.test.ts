@@ -138,9 +138,12 @@ describe('calendar feeds', () => {
     const before = parseFeed(await (await fetchFeed(feed.url)).text());
     expect(before.some((e) => e.summary.startsWith('Bank holiday: '))).toBe(true);
 
-    // Another user cannot revoke it.
+    // Another user cannot revoke it, nor can another company's super admin.
     const alice = await signedIn('alice@northwind.example');
     expect((await alice.call('DELETE', `/api/v1/calendar-feeds/${feed.id}`)).status).toBe(404);
+    const southOwner = await signedIn('owner@southbank.example');
+    expect((await southOwner.call('DELETE', `/api/v1/calendar-feeds/${feed.id}`)).status).toBe(404);
+    expect(JSON.stringify(await json(await southOwner.get('/api/v1/calendar-feeds')))).not.toContain(feed.id);
     expect((await fetchFeed(feed.url)).status).toBe(200);
 
     expect((await tom.call('DELETE', `/api/v1/calendar-feeds/${feed.id}`)).status).toBe(200);

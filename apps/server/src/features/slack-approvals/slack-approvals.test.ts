@@ -273,6 +273,22 @@ describe('approving from Slack', () => {
     ).toMatchObject({ ok: false });
   });
 
+  it('two simultaneous approve clicks decide once', async () => {
+    const requestId = await submitAsTom(16);
+    const dm = await dmFor(requestId);
+    const approvedBefore = (await notificationsOfTom()).filter((n) => n.title === 'Holiday request approved');
+    const answers = await Promise.all([
+      interact(click('UADMIN1', 'holiday_approve', dm.value, dm.ts)).then(json),
+      interact(click('UADMIN1', 'holiday_approve', dm.value, dm.ts)).then(json),
+    ]);
+    expect(answers.filter((a) => a.ok === true)).toHaveLength(1);
+    expect(answers.filter((a) => a.ok === false)[0]?.text).toBe(HOLIDAY_MESSAGES.alreadyDecided);
+    expect((await statusOf(requestId))?.status).toBe('approved');
+    // One decision, one notification to the requester.
+    const approvedAfter = (await notificationsOfTom()).filter((n) => n.title === 'Holiday request approved');
+    expect(approvedAfter.length).toBe(approvedBefore.length + 1);
+  });
+
   it('sends nothing when the approver has not connected Slack', async () => {
     const before = slack.requests.filter((r) => r.path === '/api/chat.postMessage').length;
     const alice = await signedIn('alice@northwind.example');
