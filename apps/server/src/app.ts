@@ -8,6 +8,7 @@ import type { Db, Listen } from './db/client.ts';
 import type { Env } from './env.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { type Auth, createAuth } from './features/auth/auth.ts';
+import { calendarFeedsRoutes, icalRoutes } from './features/calendar-feeds/calendar-feeds.routes.ts';
 import { cloudStorageRoutes } from './features/cloud-storage/cloud-storage.routes.ts';
 import { companiesRoutes } from './features/companies/companies.routes.ts';
 import { companyRoutes } from './features/company/company.routes.ts';
@@ -27,6 +28,8 @@ import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { securityEventsRoutes } from './features/security-events/security-events.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { slackRoutes } from './features/slack/slack.routes.ts';
+import { slackInteractionRoutes } from './features/slack-approvals/slack-approvals.routes.ts';
+import { sendApprovalMessageInBackground } from './features/slack-approvals/slack-approvals.service.ts';
 import { workshopRoutes } from './features/workshop/workshop.routes.ts';
 import { apiRouter } from './http/api-route.ts';
 import type { AppEnv } from './http/app-env.ts';
@@ -88,7 +91,7 @@ export interface AppDeps {
 }
 
 /** Slack, OneDrive, Google Drive and cross-app settings, all from the environment. */
-function integrationDeps(db: Db, env: Env, storage: StoragePort | undefined) {
+function integrationDeps(db: Db, env: Env, storage: StoragePort | undefined, logger: Logger) {
   const secretBox = createSecretBox(env.AUTH_SECRET);
   const redirectUri = new URL('/auth/callback', env.PUBLIC_URL).toString();
   const slack = createSlackClient({
@@ -115,6 +118,14 @@ function integrationDeps(db: Db, env: Env, storage: StoragePort | undefined) {
   const cloud = { db, secretBox, drives, redirectUri };
   return {
     slack: { db, slack, secretBox, redirectUri },
+    slackApprovals: {
+      db,
+      slack,
+      secretBox,
+      botToken: env.SLACK_BOT_TOKEN,
+      signingSecret: env.SLACK_SIGNING_SECRET,
+      logger,
+    },
     cloud,
     documents: { ...cloud, storage },
     crossApp: { db, urls: { crm: env.CRM_APP_URL, hr: env.HR_APP_URL }, publicUrl: env.PUBLIC_URL },
@@ -152,13 +163,20 @@ export function createApp({
   };
   const storage = givenStorage ?? createStorage(env);
   const hub = createNotificationHub(listen, logger);
-  const integrations = integrationDeps(db, env, storage);
+  const integrations = integrationDeps(db, env, storage, logger);
 
   // Product endpoints: every one sits behind the session middleware.
   const v1 = apiRouter(requireSession(deps));
   v1.route('/me', meRoutes(deps));
   v1.route('/employees', employeesRoutes(deps));
-  v1.route('/holidays', holidaysRoutes(deps));
+  v1.route(
+    '/holidays',
+    holidaysRoutes({
+      ...deps,
+      onPendingRequest: (companyId, requestId) =>
+        sendApprovalMessageInBackground(integrations.slackApprovals, companyId, requestId),
+    }),
+  );
   v1.route('/leave', leaveRoutes(deps));
   v1.route('/reports', reportsRoutes({ db }));
   v1.route('/workshop', workshopRoutes(deps));
@@ -182,6 +200,7 @@ export function createApp({
   v1.route('/documents', documentsRoutes(integrations.documents));
   v1.route('/cross-app', crossAppRoutes(integrations.crossApp));
   v1.route('/hubspot', hubspotRoutes(integrations.hubspot));
+  v1.route('/calendar-feeds', calendarFeedsRoutes({ db, publicUrl: env.PUBLIC_URL }));
 
   const app = apiRouter();
   // The benchmark's ceiling: registered before every middleware, so nothing but routing runs.
@@ -206,6 +225,10 @@ export function createApp({
   app.route('/api/auth', authRoutes(deps));
   // Redeemed server-to-server by the sister app, without a session: before the guarded v1 router.
   app.route('/api/v1/cross-app/exchange', crossAppExchangeRoutes(integrations.crossApp));
+  // Calendar apps fetch the feeds without a session: the secret URL is the credential (ADR 0099).
+  app.route('/api/ical', icalRoutes({ db, trustProxy: env.TRUST_PROXY }));
+  // Slack's clicks carry its signature, not a session (ADR 0100).
+  app.route('/api/slack/interactions', slackInteractionRoutes(integrations.slackApprovals));
   app.route('/api/v1', v1);
   app.route('/api/storage', storageRoutes(storage));
   app.all('/api/*', (c) => c.json(errorBody(ERROR_CODES.NOT_FOUND, 'Not found.'), 404));

@@ -32,6 +32,10 @@ const envSchema = z.object({
   SLACK_CLIENT_SECRET: z.string().optional(),
   SLACK_API_URL: z.string().url().default('https://slack.com/api/'),
   SLACK_OAUTH_URL: z.string().url().default('https://slack.com/oauth/v2/authorize'),
+  /** The Slack app's signing secret: POST /api/slack/interactions is refused (503) without it (ADR 0100). */
+  SLACK_SIGNING_SECRET: z.string().min(1).optional(),
+  /** The Slack app's bot token (xoxb-…): sends the approval direct messages; none are sent without it. */
+  SLACK_BOT_TOKEN: z.string().min(1).optional(),
   MICROSOFT_CLIENT_ID: z.string().optional(),
   MICROSOFT_CLIENT_SECRET: z.string().optional(),
   MICROSOFT_GRAPH_URL: z.string().url().default('https://graph.microsoft.com/v1.0'),

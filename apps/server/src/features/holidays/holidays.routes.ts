@@ -42,7 +42,15 @@ import {
 } from './holidays.service.ts';
 
 /** Holiday Management: every signed-in user of a company. Who may decide what is checked in the service. */
-export function holidaysRoutes(deps: { db: Db; readCache: ReadCache }) {
+export function holidaysRoutes(deps: {
+  db: Db;
+  readCache: ReadCache;
+  /**
+   * Called after a pending request's transaction committed (the Slack approval message, ADR 0100);
+   * must not throw nor be awaited: the answer never waits for it.
+   */
+  onPendingRequest?: (companyId: string, requestId: string) => void;
+}) {
   const { db } = deps;
   const cached = cachedRead(deps.readCache);
   return apiRouter()
@@ -112,7 +120,12 @@ export function holidaysRoutes(deps: { db: Db; readCache: ReadCache }) {
         },
         { errors: [409] },
       ),
-      async (c) => c.json(await submitHolidayRequest(db, c.get('principal'), c.req.valid('json')), 201),
+      async (c) => {
+        const principal = c.get('principal');
+        const created = await submitHolidayRequest(db, principal, c.req.valid('json'));
+        if (created.status === 'pending') deps.onPendingRequest?.(principal.companyId, created.id);
+        return c.json(created, 201);
+      },
     )
     .openapi(
       defineRoute(

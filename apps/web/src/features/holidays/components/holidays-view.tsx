@@ -13,6 +13,7 @@ import { holidayKeys } from '../api/keys';
 import { isMonth, localToday, monthOf } from '../lib/dates';
 import { ApprovalsTable } from './approvals-table';
 import { BalanceCard } from './balance-card';
+import { CalendarFeedsCard } from './calendar-feeds-card';
 import { LeaveAdminCard } from './leave-admin-card';
 import { MyRequestsTable, RecentRequestsList } from './my-requests';
 import { type QuickAction, QuickActionsCard } from './quick-actions-card';
@@ -170,6 +171,7 @@ export function HolidaysView({
               </CardContent>
             </Card>
           )}
+          <CalendarFeedsCard />
           {isSuperAdmin && <LeaveAdminCard />}
         </TabsContent>
 

@@ -28,9 +28,11 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { firstMessageByField } from '@/lib/field-errors';
+import { useMe } from '@/lib/session';
 import { notify } from '@/lib/toast';
 import { useCompanySettings } from '../api/get-company-settings';
 import { useSaveCompanySettings } from '../api/save-company-settings';
+import { CalendarFeedSettingCard } from './calendar-feed-setting-card';
 import { CompanyCalendarCard } from './company-calendar-card';
 import { companySettingsSaveError } from './company-settings-errors';
 
@@ -81,6 +83,9 @@ function toRequest(d: Draft): CompanySettingsRequest {
 /** `readOnly` (View level): every field disabled and no Save Settings. */
 export function CompanySettingsTab({ readOnly = false }: { readOnly?: boolean }) {
   const settings = useCompanySettings();
+  const { data: me } = useMe();
+  // The calendar feed setting is the super admins' (the server allows the developer too).
+  const superAdmin = me?.role === 'super_admin' || me?.role === 'developer';
   const { data, isPending, isError } = settings;
   if (isPending) return <Spinner label="Loading company settings" />;
   if (isError) return <LoadError title={SETTINGS_MESSAGES.settingsFailed} query={settings} />;
@@ -88,6 +93,7 @@ export function CompanySettingsTab({ readOnly = false }: { readOnly?: boolean })
     <div className="grid gap-6">
       <CompanySettingsForm settings={data} readOnly={readOnly} />
       <CompanyCalendarCard />
+      {superAdmin && <CalendarFeedSettingCard readOnly={readOnly} />}
     </div>
   );
 }
