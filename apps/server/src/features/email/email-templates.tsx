@@ -62,7 +62,7 @@ const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', {
 
 /** "Mon 2 Mar 2026" from "2026-03-02" (a calendar date, read in UTC so it never shifts a day). */
 export function emailDate(isoDate: string): string {
-  return DATE_FORMAT.format(new Date(`${isoDate}T00:00:00Z`));
+  return DATE_FORMAT.format(new Date(`${isoDate}T00:00:00Z`)).replace(',', '');
 }
 
 /** "Mon 2 Mar 2026" or "Mon 2 Mar 2026 to Fri 6 Mar 2026". */
