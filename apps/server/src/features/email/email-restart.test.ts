@@ -5,7 +5,7 @@
  * same data, with the outbox folder as transport, sends the approver's email exactly once.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -77,6 +77,7 @@ it('the approver email of a committed request goes out once after a kill and a r
   timeout: 240_000,
 }, async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hr-email-restart-'));
+  closers.unshift(async () => rmSync(dataDir, { recursive: true, force: true }));
   const outbox = path.join(dataDir, 'outbox');
   // The first server's SMTP: accepts connections and never greets, so nothing is sent.
   const stalled: net.Socket[] = [];

@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
 /**
  * The product's emails (issue 19, ADR 0096), built with React Email: one layout with the company's
  * name and logo, a heading, the facts and one button back to the page concerned. Each renders to
