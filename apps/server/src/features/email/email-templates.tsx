@@ -153,7 +153,9 @@ function Fact({ label, value }: { label: string; value: string }) {
 
 async function renderParts(element: ReactNode, subject: string, link: string): Promise<RenderedEmail> {
   const html = await render(element);
-  return { subject, html, text: toPlainText(html), link };
+  // A name with a line break must not reach the Subject header as one (header injection).
+  const oneLine = subject.replace(/[\r\n\t\u2028\u2029]+/g, ' ');
+  return { subject: oneLine, html, text: toPlainText(html), link };
 }
 
 // ---------- the emails ----------

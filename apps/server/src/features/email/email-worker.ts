@@ -167,11 +167,17 @@ export function createEmailQueue(deps: {
     },
     async start() {
       stopped = false;
-      unlisten = await deps.listen(
-        EMAIL_CHANNEL,
-        () => void drain(),
-        () => void drain(),
-      );
+      // Without the listener (a wrong DATABASE_LISTEN_URL, a pooler) mail still goes out on the sweep.
+      unlisten = await deps
+        .listen(
+          EMAIL_CHANNEL,
+          () => void drain(),
+          () => void drain(),
+        )
+        .catch((err: unknown) => {
+          logger.error({ err }, 'email queue listener failed; sending on the sweep only');
+          return null;
+        });
       sweepTimer = setInterval(() => void drain(), options.sweepSeconds * 1000);
       sweepTimer.unref();
       const leavers = () =>

@@ -96,6 +96,13 @@ describe('templates', () => {
     expect(leaver.text).toContain('Thu 30 Apr 2026');
     expect(leaver.html).not.toContain('<img');
 
+    const broken = await leaverEmail(brand, {
+      employeeName: 'Eve\r\nBcc: victim@example.com',
+      position: null,
+      endDate: '2026-04-30',
+    });
+    expect(broken.subject).toBe('Last day today: Eve Bcc: victim@example.com');
+
     const reset = await passwordResetEmail(brand, 'https://hr.example.com/auth/reset-password?token=abc');
     expect(reset.subject).toBe('Reset your Northwind HR password');
     expect(reset.text).toContain('https://hr.example.com/auth/reset-password?token=abc');
