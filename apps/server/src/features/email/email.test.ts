@@ -258,6 +258,35 @@ describe('queue', () => {
   });
 });
 
+describe('cancellation', () => {
+  it('cancelling approved leave emails its approver, not the one who cancelled', async () => {
+    const alice = await signedIn('alice@northwind.example');
+    const manager = await signedIn('manager@northwind.example');
+    const start = monday(260);
+    const created = await json(
+      await alice.post('/api/v1/holidays/requests', {
+        startDate: start,
+        endDate: start,
+        holidayType: 'annual',
+      }),
+    );
+    expect(
+      (await manager.post(`/api/v1/holidays/requests/${created.id}/decision`, { decision: 'approve' }))
+        .status,
+    ).toBe(200);
+    const before = (await rowsTo('manager@northwind.example', 'cancellation')).length;
+    expect((await alice.post(`/api/v1/holidays/requests/${created.id}/cancel`)).status).toBe(200);
+    const rows = await rowsTo('manager@northwind.example', 'cancellation');
+    expect(rows).toHaveLength(before + 1);
+    expect(rows.at(-1)?.data).toMatchObject({
+      cancelledBy: 'the employee',
+      startDate: start,
+      workingDays: 1,
+    });
+    expect(await rowsTo('alice@northwind.example', 'cancellation')).toHaveLength(0);
+  });
+});
+
 describe('preferences', () => {
   it('each user reads and saves their own; bad input is a 400 that changes nothing', async () => {
     const manager = await signedIn('manager@northwind.example');
