@@ -14,6 +14,8 @@ import { companiesRoutes } from './features/companies/companies.routes.ts';
 import { companyRoutes } from './features/company/company.routes.ts';
 import { crossAppExchangeRoutes, crossAppRoutes } from './features/cross-app/cross-app.routes.ts';
 import { documentsRoutes } from './features/documents/documents.routes.ts';
+import { emailPreferencesRoutes } from './features/email/email.routes.ts';
+import { createEmailQueue, type EmailQueue } from './features/email/email-worker.ts';
 import { employeesRoutes } from './features/employees/employees.routes.ts';
 import { importTooLarge } from './features/employees/import-csv.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -146,12 +148,28 @@ export function createApp({
   auth: Auth;
   hub: NotificationHub;
   storage: StoragePort;
+  emailQueue: EmailQueue;
 } {
+  // The email queue's worker (ADR 0095); main.ts starts its listener and sweep, tests drain it.
+  const emailQueue = createEmailQueue({
+    db,
+    mailer,
+    logger,
+    listen,
+    publicUrl: env.PUBLIC_URL,
+    options: {
+      leaseSeconds: env.EMAIL_LEASE_SECONDS,
+      maxAttempts: env.EMAIL_MAX_ATTEMPTS,
+      retryBaseSeconds: env.EMAIL_RETRY_BASE_SECONDS,
+      sweepSeconds: env.EMAIL_SWEEP_SECONDS,
+    },
+  });
   const auth = createAuth({
     db,
     secret: env.AUTH_SECRET,
     publicUrl: env.PUBLIC_URL,
     mailer,
+    emailQueue,
     production: env.NODE_ENV === 'production',
   });
   const deps = {
@@ -185,6 +203,7 @@ export function createApp({
   v1.route('/settings/calendar-days', calendarDaysRoutes({ db }));
   v1.route('/company', companyRoutes({ db, storage }));
   v1.route('/profile', profileRoutes({ db, storage }));
+  v1.route('/profile/email-preferences', emailPreferencesRoutes({ db }));
   v1.route('/companies', companiesRoutes(deps));
   v1.route('/security-events', securityEventsRoutes({ db }));
   v1.route(
@@ -233,5 +252,5 @@ export function createApp({
   app.route('/api/storage', storageRoutes(storage));
   app.all('/api/*', (c) => c.json(errorBody(ERROR_CODES.NOT_FOUND, 'Not found.'), 404));
   app.route('/', spaRoutes(env.WEB_DIST_DIR ?? defaultWebDist));
-  return { app, auth, hub, storage };
+  return { app, auth, hub, storage, emailQueue };
 }

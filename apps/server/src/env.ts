@@ -27,6 +27,14 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Northwind HR <no-reply@localhost>'),
+  /** The email queue (ADR 0095): how long a claim holds a message; longer than one SMTP send. */
+  EMAIL_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** Failed sends of one message before it is marked failed. */
+  EMAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  /** The first retry's delay; each next one doubles (capped at an hour). */
+  EMAIL_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** How often each instance looks for due mail without being woken by NOTIFY. */
+  EMAIL_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   SLACK_CLIENT_ID: z.string().optional(),
   SLACK_CLIENT_SECRET: z.string().optional(),

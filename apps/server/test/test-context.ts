@@ -94,6 +94,8 @@ export interface TestApp {
   database: Database;
   app: ReturnType<typeof createApp>['app'];
   auth: ReturnType<typeof createApp>['auth'];
+  /** The email queue (not started: tests drain it). */
+  emailQueue: ReturnType<typeof createApp>['emailQueue'];
   outboxDir: string;
   close(): Promise<void>;
 }
@@ -125,7 +127,7 @@ export async function startTestApp(store: TestStore, options: TestAppOptions = {
   const outboxDir = path.join(store.dataDir, 'outbox');
   // SMTP only when a test gives SMTP_URL in `env` (a local smtp-server); the outbox otherwise.
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir, logger });
-  const { app, auth, hub, storage } = createApp({
+  const { app, auth, hub, storage, emailQueue } = createApp({
     db: database.db,
     env,
     logger,
@@ -139,8 +141,10 @@ export async function startTestApp(store: TestStore, options: TestAppOptions = {
     database,
     app,
     auth,
+    emailQueue,
     outboxDir,
     async close() {
+      await emailQueue.stop();
       await hub.close();
       if (!options.database) await database.close();
     },

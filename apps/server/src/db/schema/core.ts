@@ -169,6 +169,8 @@ export const profiles = pgTable(
     avatarUrl: text('avatar_url'),
     isLineManager: boolean('is_line_manager').notNull().default(false),
     phone: text('phone'),
+    // The optional emails the user turned off (issue 19, OPTIONAL_EMAIL_KINDS); empty: all on.
+    emailOptOuts: text('email_opt_outs').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
   },
   (t) => [

@@ -44,6 +44,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { type TransactionSettings, withTenant } from '../../db/tenant.ts';
 import { type Principal, tenantOf } from '../../http/app-env.ts';
 import { errors } from '../../http/app-error.ts';
+import { enqueueForUsers } from '../email/email.service.ts';
 import {
   balancesFor,
   checkAllowance,
@@ -271,13 +272,14 @@ async function notifyApprovers(
   request: { userId: string | null; lineManagerId: string | null },
   title: string,
   message: string,
-): Promise<void> {
+): Promise<string[]> {
   const recipients = request.lineManagerId
     ? [request.lineManagerId]
     : (await listSuperAdminIds(tx, companyId)).filter((id) => id !== request.userId);
   for (const userId of recipients) {
     await insertNotification(tx, { companyId, userId, type: 'holiday_request', title, message });
   }
+  return recipients;
 }
 
 /**
@@ -362,13 +364,35 @@ export async function submitHolidayRequest(
         startHalfDay: first.startHalfDay,
         endHalfDay: last.endHalfDay,
       };
-      await notifyApprovers(
+      const approvers = await notifyApprovers(
         tx,
         principal.companyId,
         first,
         'New holiday request',
         `${employee.fullName} requested ${describe(whole)} (${leaveCostPhrase(whole)}).`,
       );
+      // The approvers' email (issue 19), in this transaction: the balance and who else is away as
+      // the Approvals tab shows them.
+      const year = holidayYearOf(rules, first.startDate);
+      const balance = rules.allowanceTypes.includes(first.holidayType)
+        ? (await balancesFor(tx, principal.companyId, [employee], year, rules)).get(employee.id)
+        : undefined;
+      const away = await listOthersAway(
+        tx,
+        principal.companyId,
+        rows.map((r) => r.id),
+      );
+      await enqueueForUsers(tx, principal.companyId, 'new_request', approvers, {
+        requesterName: employee.fullName,
+        typeLabel: HOLIDAY_TYPE_LABELS[first.holidayType],
+        startDate: whole.startDate,
+        endDate: whole.endDate,
+        cost: leaveCostPhrase(whole),
+        workingDays,
+        remainingDays: balance ? balance.remaining : null,
+        othersAway: [...new Set(away.map((a) => a.employeeName))],
+        reason: input.reason ?? null,
+      });
     }
     return first;
   });
@@ -503,6 +527,16 @@ export async function decideHolidayRequest(
         title: status === 'approved' ? 'Holiday request approved' : 'Holiday request rejected',
         message: `Your request for ${describe(whole)} was ${status}${input.comment ? `: ${input.comment}` : '.'}`,
       });
+      const workingDays = [decided, ...siblings].reduce((sum, r) => sum + r.workingDays, 0);
+      await enqueueForUsers(tx, principal.companyId, 'decision', [decided.userId], {
+        status,
+        approverName: principal.user.name || principal.user.email,
+        typeLabel: HOLIDAY_TYPE_LABELS[decided.holidayType],
+        startDate: whole.startDate,
+        endDate: whole.endDate,
+        cost: leaveCostPhrase({ ...whole, workingDays }),
+        comment: input.comment ?? null,
+      });
     }
     return decided;
   });
@@ -547,6 +581,18 @@ export async function cancelMyRequest(
           type: 'holiday_decision',
           title: 'Approved leave cancelled',
           message: `${describe(done)} (${workingDaysPhrase(done.workingDays)}) was cancelled by ${who}. The days are back in the balance.`,
+        });
+      }
+      // The approver's email (issue 19): the one who approved it, unless they cancelled it themselves.
+      if (existing.reviewedBy && existing.reviewedBy !== principal.user.id) {
+        const record = await findEmployeeRecord(tx, principal.companyId, existing.employeeRecordId);
+        await enqueueForUsers(tx, principal.companyId, 'cancellation', [existing.reviewedBy], {
+          requesterName: record?.fullName ?? HOLIDAY_MESSAGES.unknownEmployee,
+          cancelledBy: who,
+          typeLabel: HOLIDAY_TYPE_LABELS[done.holidayType],
+          startDate: done.startDate,
+          endDate: done.endDate,
+          workingDays: done.workingDays,
         });
       }
     }
