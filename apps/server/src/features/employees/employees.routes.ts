@@ -4,6 +4,8 @@ import {
   employeeListQuerySchema,
   employeeListResponseSchema,
   employeeSchema,
+  entitlementPreviewQuerySchema,
+  entitlementPreviewResponseSchema,
   userOptionsResponseSchema,
 } from '@hr/shared/hr/employees.schemas';
 import {
@@ -22,7 +24,7 @@ import {
 } from '../../http/api-route.ts';
 import { cachedRead, type ReadCache } from '../../http/read-cache.ts';
 import { requireRole, requireSection } from '../../http/session.ts';
-import { addLedgerEntry, getEmployeeLedger } from '../leave/leave.service.ts';
+import { addLedgerEntry, getEmployeeLedger, previewEntitlement } from '../leave/leave.service.ts';
 import {
   createEmployee,
   getEmployee,
@@ -61,6 +63,28 @@ export function employeesRoutes(deps: { db: Db; readCache: ReadCache }) {
         responses: { 200: jsonResponse(userOptionsResponseSchema, 'The users') },
       }),
       async (c) => c.json(await listUserOptions(db, c.get('principal')), 200),
+    )
+    .openapi(
+      defineRoute({
+        method: 'get',
+        path: '/entitlement',
+        summary: "The entitlement the employee form's values give, with its calculation (before saving)",
+        middleware: view,
+        request: { query: entitlementPreviewQuerySchema },
+        responses: { 200: jsonResponse(entitlementPreviewResponseSchema, 'The calculation') },
+      }),
+      async (c) => {
+        const q = c.req.valid('query');
+        return c.json(
+          await previewEntitlement(db, c.get('principal'), {
+            startDate: q.startDate ?? null,
+            endDate: q.endDate ?? null,
+            annualHolidayDays: q.annualHolidayDays,
+            workingPattern: q.workingPattern,
+          }),
+          200,
+        );
+      },
     )
     .openapi(
       defineRoute({

@@ -16,6 +16,7 @@ import { BalanceCard } from './balance-card';
 import { LeaveAdminCard } from './leave-admin-card';
 import { MyRequestsTable, RecentRequestsList } from './my-requests';
 import { type QuickAction, QuickActionsCard } from './quick-actions-card';
+import { RecordSicknessCard } from './record-sickness-card';
 import { RequestHolidayForm } from './request-holiday-form';
 import { TeamCalendar } from './team-calendar';
 import { TeamHolidaysList } from './team-holidays-list';
@@ -159,6 +160,7 @@ export function HolidaysView({
               </CardContent>
             </Card>
           )}
+          {(isLineManager || isSuperAdmin) && <RecordSicknessCard today={today} />}
           {isSuperAdmin && <LeaveAdminCard />}
         </TabsContent>
 

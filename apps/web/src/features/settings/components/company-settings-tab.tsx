@@ -1,4 +1,7 @@
-/** Company Settings: HR Settings, Product Settings and Cloud Storage Settings, saved together. */
+/**
+ * Company Settings: HR Settings, Product Settings and Cloud Storage Settings, saved together; then the
+ * Leave rules and the closures, each saved on its own.
+ */
 import {
   CLOUD_FOLDER_STRUCTURES,
   COMPANY_SETTINGS_DEFAULTS,
@@ -33,6 +36,7 @@ import { useCompanySettings } from '../api/get-company-settings';
 import { useSaveCompanySettings } from '../api/save-company-settings';
 import { CompanyCalendarCard } from './company-calendar-card';
 import { companySettingsSaveError } from './company-settings-errors';
+import { LeaveRulesCard } from './leave-rules-card';
 
 const PROVIDER_LABELS: Record<(typeof PRIMARY_CLOUD_PROVIDERS)[number], string> = {
   supabase: 'Built-in storage',
@@ -87,6 +91,7 @@ export function CompanySettingsTab({ readOnly = false }: { readOnly?: boolean })
   return (
     <div className="grid gap-6">
       <CompanySettingsForm settings={data} readOnly={readOnly} />
+      <LeaveRulesCard readOnly={readOnly} />
       <CompanyCalendarCard />
     </div>
   );
