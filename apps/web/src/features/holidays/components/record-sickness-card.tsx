@@ -95,7 +95,12 @@ export function RecordSicknessCard({ today }: { today: string }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} noValidate aria-label="Record sickness" className="grid gap-4 sm:grid-cols-2">
+        <form
+          onSubmit={submit}
+          noValidate
+          aria-label="Record sickness"
+          className="grid grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-2"
+        >
           <FormField id={ids.search} label="Find employee" hint="Name, email or employee number">
             <Input
               id={ids.search}

@@ -88,19 +88,23 @@ function LeaveRulesForm({ settings, readOnly }: { settings: LeaveSettings; readO
       return;
     }
     setErrors({});
-    save.mutate(parsed.data, {
-      onSuccess: (saved) => {
-        setDraft(toDraft(saved));
-        notify.success(LEAVE_SETTINGS_MESSAGES.saved);
-      },
-      onError: (error) => notify.error(LEAVE_SETTINGS_MESSAGES.saveFailed, errorMessage(error)),
-    });
+    // mutateAsync, not mutate's callbacks: saving replaces the query data, which remounts this form
+    // (its key), and mutate's own callbacks do not run for an unmounted component.
+    void save.mutateAsync(parsed.data).then(
+      () => notify.success(LEAVE_SETTINGS_MESSAGES.saved),
+      (error: unknown) => notify.error(LEAVE_SETTINGS_MESSAGES.saveFailed, errorMessage(error)),
+    );
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Leave rules" className="grid gap-6">
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label="Leave rules"
+      className="grid grid-cols-[minmax(0,1fr)] gap-6"
+    >
       <fieldset disabled={readOnly} className="contents">
-        <div className="grid gap-4 md:grid-cols-2">
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-4 md:grid-cols-2">
           <FormField
             id={ids.cap}
             label="Carry-over cap (days)"
