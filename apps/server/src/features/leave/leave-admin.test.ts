@@ -287,6 +287,16 @@ describe("a new employee's entitlement", () => {
     }
   });
 
+  it("gives the demo's part-timers their pro-rated days, not a fixed 28", async () => {
+    const owner = await signedIn('owner@northwind.example');
+    const days = async (search: string) =>
+      (await json(await owner.get(`/api/v1/employees?search=${search}`))).items[0].annualHolidayDays;
+    // Fiona works Monday to Wednesday: 3 x 5.6 = 16.8, rounded up to the half day; Nina four days: 22.4.
+    expect(await days('fiona')).toBe(17);
+    expect(await days('nina')).toBe(22.5);
+    expect(await days('alice')).toBe(28);
+  });
+
   it('refuses bad input with 400 and lower roles with 403', async () => {
     const owner = await signedIn('owner@northwind.example');
     for (const q of [
