@@ -12,6 +12,8 @@ import {
   employeeListQuerySchema,
   employeeListResponseSchema,
   employeeSchema,
+  entitlementPreviewQuerySchema,
+  entitlementPreviewResponseSchema,
   userOptionsResponseSchema,
 } from '@hr/shared/hr/employees.schemas';
 import {
@@ -31,7 +33,7 @@ import {
 import { csvAttachment, toCsv } from '../../http/csv.ts';
 import { cachedRead, type ReadCache } from '../../http/read-cache.ts';
 import { requireRole, requireSection } from '../../http/session.ts';
-import { addLedgerEntry, getEmployeeLedger } from '../leave/leave.service.ts';
+import { addLedgerEntry, getEmployeeLedger, previewEntitlement } from '../leave/leave.service.ts';
 import { importEmployees } from './employee-import.service.ts';
 import {
   createEmployee,
@@ -125,6 +127,28 @@ export function employeesRoutes(deps: { db: Db; readCache: ReadCache }) {
         const bytes = new Uint8Array(await file.arrayBuffer());
         const { dryRun } = c.req.valid('query');
         return c.json(await importEmployees(db, c.get('principal'), bytes, dryRun), 200);
+      },
+    )
+    .openapi(
+      defineRoute({
+        method: 'get',
+        path: '/entitlement',
+        summary: "The entitlement the employee form's values give, with its calculation (before saving)",
+        middleware: view,
+        request: { query: entitlementPreviewQuerySchema },
+        responses: { 200: jsonResponse(entitlementPreviewResponseSchema, 'The calculation') },
+      }),
+      async (c) => {
+        const q = c.req.valid('query');
+        return c.json(
+          await previewEntitlement(db, c.get('principal'), {
+            startDate: q.startDate ?? null,
+            endDate: q.endDate ?? null,
+            annualHolidayDays: q.annualHolidayDays,
+            workingPattern: q.workingPattern,
+          }),
+          200,
+        );
       },
     )
     .openapi(

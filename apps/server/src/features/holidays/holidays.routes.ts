@@ -19,7 +19,12 @@ import {
   publicHolidaysResponseSchema,
   regionsResponseSchema,
 } from '@hr/shared/leave/calendar-days.schemas';
-import { sicknessInputSchema, sicknessTotalsResponseSchema } from '@hr/shared/leave/leave.schemas';
+import {
+  sicknessEmployeesQuerySchema,
+  sicknessEmployeesResponseSchema,
+  sicknessInputSchema,
+  sicknessTotalsResponseSchema,
+} from '@hr/shared/leave/leave.schemas';
 import { listRegions } from '@hr/shared/leave/public-holidays';
 import type { Db } from '../../db/client.ts';
 import { apiRouter, defineRoute, idParams, jsonBody, jsonResponse } from '../../http/api-route.ts';
@@ -33,6 +38,7 @@ import {
   listMyRequests,
   myPublicHolidays,
   recordSickness,
+  sicknessEmployees,
   sicknessTotals,
   submitHolidayRequest,
   teamCalendar,
@@ -210,6 +216,16 @@ export function holidaysRoutes(deps: {
         { errors: [409] },
       ),
       async (c) => c.json(await recordSickness(db, c.get('principal'), c.req.valid('json')), 201),
+    )
+    .openapi(
+      defineRoute({
+        method: 'get',
+        path: '/sickness/employees',
+        summary: 'Employees I may record sickness for (my reports; everyone for a super admin)',
+        request: { query: sicknessEmployeesQuerySchema },
+        responses: { 200: jsonResponse(sicknessEmployeesResponseSchema, 'At most 50, by name') },
+      }),
+      async (c) => c.json(await sicknessEmployees(db, c.get('principal'), c.req.valid('query').search), 200),
     )
     .openapi(
       defineRoute({

@@ -26,6 +26,8 @@ import {
 import type { CalendarDayKind, PublicHolidaysResponse } from '@hr/shared/leave/calendar-days.schemas';
 import {
   LEAVE_MESSAGES,
+  SICKNESS_EMPLOYEES_LIMIT,
+  type SicknessEmployeesResponse,
   type SicknessTotalsResponse,
   type sicknessInputSchema,
 } from '@hr/shared/leave/leave.schemas';
@@ -74,6 +76,7 @@ import {
   listOthersAway,
   listPendingForApprover,
   listRequestsOfUser,
+  listSicknessEmployees,
   listSicknessTotals,
   listSuperAdminIds,
   listUpcomingApproved,
@@ -86,6 +89,14 @@ type SicknessInput = z.output<typeof sicknessInputSchema>;
 
 /** How far back an employee may record their own sickness (issue 18). */
 export const OWN_SICKNESS_DAYS_BACK = 14;
+
+/**
+ * The earliest start of an employee's own sickness: 14 days back, plus the day of grace every date
+ * check gives a user whose own day is behind the server's (UTC).
+ */
+export function earliestOwnSickness(today: string): string {
+  return addDays(today, -OWN_SICKNESS_DAYS_BACK - 1);
+}
 type DecisionInput = z.output<typeof holidayDecisionInputSchema>;
 
 /** Today's calendar date on the server (UTC). */
@@ -297,7 +308,7 @@ export async function submitHolidayRequest(
   // One day of grace: a user ahead of UTC may still be on "yesterday" for the server. Sickness may be
   // recorded by the employee up to 14 days back.
   if (input.holidayType === 'sick') {
-    if (input.startDate < addDays(today, -OWN_SICKNESS_DAYS_BACK)) {
+    if (input.startDate < earliestOwnSickness(today)) {
       throw errors.validation(
         { startDate: LEAVE_MESSAGES.sicknessTooFarBack },
         LEAVE_MESSAGES.sicknessTooFarBack,
@@ -638,14 +649,17 @@ export async function recordSickness(
     if (!self && !manager && principal.role !== 'super_admin') {
       throw errors.forbidden(LEAVE_MESSAGES.sicknessNotAllowed);
     }
-    if (
-      self &&
-      principal.role !== 'super_admin' &&
-      input.startDate < addDays(today, -OWN_SICKNESS_DAYS_BACK)
-    ) {
+    if (self && principal.role !== 'super_admin' && input.startDate < earliestOwnSickness(today)) {
       throw errors.validation(
         { startDate: LEAVE_MESSAGES.sicknessTooFarBack },
         LEAVE_MESSAGES.sicknessTooFarBack,
+      );
+    }
+    // A leaver's history may be completed up to their last day, not after it.
+    if (employee.endDate && input.endDate > employee.endDate) {
+      throw errors.validation(
+        { endDate: LEAVE_MESSAGES.sicknessAfterLeaving },
+        LEAVE_MESSAGES.sicknessAfterLeaving,
       );
     }
     const span = { start: input.startDate, end: input.endDate, startHalfDay: false, endHalfDay: false };
@@ -685,6 +699,27 @@ export async function recordSickness(
     return created;
   });
   return toRequest(row);
+}
+
+/**
+ * `GET /api/v1/holidays/sickness/employees`: the employee records the caller may record sickness for
+ * (their reports; every current employee for a super admin), found by name, e-mail or number. The
+ * same rule `recordSickness` checks.
+ */
+export async function sicknessEmployees(
+  db: Db,
+  principal: Principal,
+  search: string,
+  today: string = serverToday(),
+): Promise<SicknessEmployeesResponse> {
+  const rows = await withTenant(db, tenantOf(principal), (tx) =>
+    listSicknessEmployees(tx, principal.companyId, approverOf(principal), {
+      search,
+      limit: SICKNESS_EMPLOYEES_LIMIT + 1,
+      today,
+    }),
+  );
+  return { items: rows.slice(0, SICKNESS_EMPLOYEES_LIMIT), more: rows.length > SICKNESS_EMPLOYEES_LIMIT };
 }
 
 /** Per employee, sick leave of the last 52 weeks: spells (requests) and working days (super admins). */

@@ -17,6 +17,7 @@ import { CalendarFeedsCard } from './calendar-feeds-card';
 import { LeaveAdminCard } from './leave-admin-card';
 import { MyRequestsTable, RecentRequestsList } from './my-requests';
 import { type QuickAction, QuickActionsCard } from './quick-actions-card';
+import { RecordSicknessCard } from './record-sickness-card';
 import { ReportsPanel } from './reports-panel';
 import { RequestHolidayForm } from './request-holiday-form';
 import { TeamCalendar } from './team-calendar';
@@ -172,6 +173,7 @@ export function HolidaysView({
             </Card>
           )}
           <CalendarFeedsCard />
+          {(isLineManager || isSuperAdmin) && <RecordSicknessCard today={today} />}
           {isSuperAdmin && <LeaveAdminCard />}
         </TabsContent>
 

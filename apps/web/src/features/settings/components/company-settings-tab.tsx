@@ -1,4 +1,7 @@
-/** Company Settings: HR Settings, Product Settings and Cloud Storage Settings, saved together. */
+/**
+ * Company Settings: HR Settings, Product Settings and Cloud Storage Settings, saved together; then the
+ * Leave rules and the closures, each saved on its own.
+ */
 import {
   CLOUD_FOLDER_STRUCTURES,
   COMPANY_SETTINGS_DEFAULTS,
@@ -35,6 +38,7 @@ import { useSaveCompanySettings } from '../api/save-company-settings';
 import { CalendarFeedSettingCard } from './calendar-feed-setting-card';
 import { CompanyCalendarCard } from './company-calendar-card';
 import { companySettingsSaveError } from './company-settings-errors';
+import { LeaveRulesCard } from './leave-rules-card';
 
 const PROVIDER_LABELS: Record<(typeof PRIMARY_CLOUD_PROVIDERS)[number], string> = {
   supabase: 'Built-in storage',
@@ -92,6 +96,7 @@ export function CompanySettingsTab({ readOnly = false }: { readOnly?: boolean })
   return (
     <div className="grid gap-6">
       <CompanySettingsForm settings={data} readOnly={readOnly} />
+      <LeaveRulesCard readOnly={readOnly} />
       <CompanyCalendarCard />
       {superAdmin && <CalendarFeedSettingCard readOnly={readOnly} />}
     </div>
