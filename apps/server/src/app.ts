@@ -5,6 +5,7 @@ import { ERROR_CODES } from '@hr/shared/errors';
 import { IMAGE_MAX_BYTES } from '@hr/shared/image-upload';
 import type { Db, Listen } from './db/client.ts';
 import type { Env } from './env.ts';
+import { auditRoutes } from './features/audit/audit.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { type Auth, createAuth } from './features/auth/auth.ts';
 import { cloudStorageRoutes } from './features/cloud-storage/cloud-storage.routes.ts';
@@ -154,6 +155,7 @@ export function createApp({
   v1.route('/settings', settingsRoutes(deps));
   // After Settings: its gates (super admin, Settings at View) run first for /settings/* (ADR 0086).
   v1.route('/settings/calendar-days', calendarDaysRoutes({ db }));
+  v1.route('/settings/audit-events', auditRoutes({ db }));
   v1.route('/company', companyRoutes({ db, storage }));
   v1.route('/profile', profileRoutes({ db, storage }));
   v1.route('/companies', companiesRoutes(deps));

@@ -1,0 +1,52 @@
+/**
+ * /api/v1/settings/audit-events: the audit trail (ADR 0102), read-only. Super admins (and developers)
+ * with Settings at View; mounted after the Settings router, whose gates run first for /settings/*,
+ * and repeating them so the gate is read off this router too. There is no route that changes a row.
+ */
+import { z } from '@hono/zod-openapi';
+import { auditPageSchema, auditQuerySchema } from '@hr/shared/audit/audit.schemas';
+import type { Db } from '../../db/client.ts';
+import { apiRouter, defineRoute, jsonResponse } from '../../http/api-route.ts';
+import { requireRole, requireSection } from '../../http/session.ts';
+import { exportAuditCsv, getAuditPage } from './audit.service.ts';
+
+export function auditRoutes(deps: { db: Db }) {
+  const { db } = deps;
+  return apiRouter(requireRole('super_admin'), requireSection('settings', 'view'))
+    .openapi(
+      defineRoute({
+        method: 'get',
+        path: '/',
+        summary: 'The audit trail, newest first, filtered by person, kind and dates (UTC days)',
+        request: { query: auditQuerySchema },
+        responses: { 200: jsonResponse(auditPageSchema, 'One page of the trail') },
+      }),
+      async (c) => {
+        const { page, ...filter } = c.req.valid('query');
+        return c.json(await getAuditPage(db, c.get('principal'), filter, page), 200);
+      },
+    )
+    .openapi(
+      defineRoute({
+        method: 'get',
+        path: '/export',
+        summary: 'The filtered audit trail as CSV (formula cells escaped)',
+        request: { query: auditQuerySchema },
+        responses: {
+          200: {
+            description: 'A CSV attachment',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+        },
+      }),
+      async (c) => {
+        const { page: _page, ...filter } = c.req.valid('query');
+        const csv = await exportAuditCsv(db, c.get('principal'), filter);
+        const day = new Date().toISOString().slice(0, 10);
+        c.header('Content-Type', 'text/csv; charset=utf-8');
+        c.header('Content-Disposition', `attachment; filename="audit-trail-${day}.csv"`);
+        c.header('Cache-Control', 'private, no-store');
+        return c.body(csv, 200);
+      },
+    );
+}
