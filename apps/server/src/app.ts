@@ -17,6 +17,7 @@ import { employeesRoutes } from './features/employees/employees.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { holidaysRoutes } from './features/holidays/holidays.routes.ts';
 import { hubspotRoutes } from './features/hubspot/hubspot.routes.ts';
+import { invitationPublicRoutes } from './features/invitations/invitations.routes.ts';
 import { leaveRoutes } from './features/leave/leave.routes.ts';
 import { calendarDaysRoutes } from './features/leave-calendar/calendar-days.routes.ts';
 import { meRoutes } from './features/me/me.routes.ts';
@@ -140,6 +141,8 @@ export function createApp({
     trustProxy: env.TRUST_PROXY,
     readCache: createReadCache(),
     ipRateLimits: { signIn: env.RATE_LIMIT_IP_SIGNIN, signUp: env.RATE_LIMIT_IP_SIGNUP },
+    // Invitation emails (ADR 0101): sent through the mailer until the durable email queue takes over.
+    mail: { mailer, publicUrl: env.PUBLIC_URL },
   };
   const storage = givenStorage ?? createStorage(env);
   const hub = createNotificationHub(listen, logger);
@@ -195,6 +198,8 @@ export function createApp({
     }),
   );
   app.route('/api/auth', authRoutes(deps));
+  // An invitation link is opened without a session (ADR 0101).
+  app.route('/api/invitations', invitationPublicRoutes(deps));
   // Redeemed server-to-server by the sister app, without a session: before the guarded v1 router.
   app.route('/api/v1/cross-app/exchange', crossAppExchangeRoutes(integrations.crossApp));
   app.route('/api/v1', v1);
