@@ -287,6 +287,37 @@ const CASES: {
     },
   },
   {
+    kind: 'settings.changed',
+    by: 'owner@northwind.example',
+    run: async (c) => {
+      const added = await expectOk(
+        await c.post('/api/v1/settings/calendar-days', {
+          date: mondayAfter(200),
+          kind: 'closure',
+          name: 'Stocktake',
+        }),
+        201,
+      );
+      expect(added.id).toBeTruthy();
+    },
+    check: (row) => expect(row.after).toMatchObject({ kind: 'closure', name: 'Stocktake' }),
+  },
+  {
+    kind: 'settings.changed',
+    by: 'owner@northwind.example',
+    run: async (c) => {
+      const current = await expectOk(await c.get('/api/v1/company'));
+      await expectOk(
+        await c.put('/api/v1/company', {
+          legalName: current.legalName,
+          tradingName: 'Northwind Audited',
+          addresses: current.addresses,
+        }),
+      );
+    },
+    check: (row) => expect(row.after).toMatchObject({ tradingName: 'Northwind Audited' }),
+  },
+  {
     kind: 'invitation.sent',
     by: 'owner@northwind.example',
     run: async (c) => {
@@ -341,8 +372,8 @@ describe('every change writes one audit row, naming who, from where', () => {
     expect(new Set(CASES.map((c) => c.kind))).toEqual(new Set(AUDIT_KINDS));
   });
 
-  for (const c of CASES) {
-    it(c.kind, async () => {
+  for (const [i, c] of CASES.entries()) {
+    it(`${c.kind} (${i + 1})`, async () => {
       const since = new Date(Date.now() - 1);
       // The invitee has no login before accepting: their client is made in the case itself.
       const client = c.kind === 'invitation.accepted' ? null : await as(c.by);
