@@ -2,6 +2,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { UPLOAD_BODY_MAX_BYTES } from '@hr/shared/cloud-storage/cloud-storage.schemas';
 import { ERROR_CODES } from '@hr/shared/errors';
+import { IMPORT_MAX_BYTES } from '@hr/shared/hr/employee-import';
 import { IMAGE_MAX_BYTES } from '@hr/shared/image-upload';
 import type { Db, Listen } from './db/client.ts';
 import type { Env } from './env.ts';
@@ -14,6 +15,7 @@ import { companyRoutes } from './features/company/company.routes.ts';
 import { crossAppExchangeRoutes, crossAppRoutes } from './features/cross-app/cross-app.routes.ts';
 import { documentsRoutes } from './features/documents/documents.routes.ts';
 import { employeesRoutes } from './features/employees/employees.routes.ts';
+import { importTooLarge } from './features/employees/import-csv.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { holidaysRoutes } from './features/holidays/holidays.routes.ts';
 import { hubspotRoutes } from './features/hubspot/hubspot.routes.ts';
@@ -23,6 +25,7 @@ import { calendarDaysRoutes } from './features/leave-calendar/calendar-days.rout
 import { meRoutes } from './features/me/me.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
+import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { securityEventsRoutes } from './features/security-events/security-events.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { slackRoutes } from './features/slack/slack.routes.ts';
@@ -63,6 +66,13 @@ export const BODY_LIMIT_RULES: BodyLimitRule[] = [
     path: /^\/api\/v1\/(company\/logo|profile\/avatar)$/,
     maxSize: IMAGE_MAX_BYTES + 64 * 1024,
     error: imageTooLarge,
+  },
+  // The employee import's CSV file (ADR 0097), with room for the multipart framing.
+  {
+    method: 'POST',
+    path: /^\/api\/v1\/employees\/import$/,
+    maxSize: IMPORT_MAX_BYTES + 64 * 1024,
+    error: importTooLarge,
   },
 ];
 
@@ -154,6 +164,7 @@ export function createApp({
   v1.route('/employees', employeesRoutes(deps));
   v1.route('/holidays', holidaysRoutes(deps));
   v1.route('/leave', leaveRoutes(deps));
+  v1.route('/reports', reportsRoutes({ db }));
   v1.route('/workshop', workshopRoutes(deps));
   v1.route('/settings', settingsRoutes(deps));
   // After Settings: its gates (super admin, Settings at View) run first for /settings/* (ADR 0086).

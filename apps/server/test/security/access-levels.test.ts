@@ -49,6 +49,9 @@ const GATES: Record<string, Gate> = {
   'GET /api/v1/employees/:id/ledger': { roles: SUPER, levels: { employees: 'view' } },
   'POST /api/v1/employees/:id/ledger': { roles: SUPER, levels: { employees: 'admin' } },
   'PUT /api/v1/employees/:id/end-date': { roles: SUPER, levels: { employees: 'admin' } },
+  // The employee import (issue 19): creating employees, so Full; its template is a read.
+  'GET /api/v1/employees/import/template.csv': { roles: SUPER, levels: { employees: 'view' } },
+  'POST /api/v1/employees/import': { roles: SUPER, levels: { employees: 'full' } },
 
   // Settings: the Settings section to open it, then the tab's own section.
   'GET /api/v1/settings/permissions': { roles: SUPER, levels: { ...SETTINGS, 'user-management': 'view' } },

@@ -42,12 +42,14 @@ import {
   findEmployeeIdOfUser,
   findLeaveSettings,
   insertAdjustment,
+  insertLedgerEntries,
   insertOnceEntries,
   listCompaniesForRollover,
   listLedgerEntries,
   listLedgerEntriesOf,
   listRolloverInputs,
   lockRollover,
+  type NewLedgerEntry,
   sumRequestsOf,
   updateLeaveSettings,
   upsertOnceEntry,
@@ -271,6 +273,43 @@ export async function writeYearEntitlement(
     reason: (due?.lines ?? [`Not employed in the holiday year ${year.start} to ${year.end}`]).join('\n'),
     createdBy,
   });
+}
+
+/**
+ * The ledger of newly imported records (ADR 0097), in one statement for any number: this holiday
+ * year's entitlement of each (pro-rated for a joiner, as `writeYearEntitlement` does) and, where the
+ * file gave one, its opening balance.
+ */
+export async function writeImportedLedger(
+  tx: Tx,
+  companyId: string,
+  records: readonly (LeaveRecord & { openingBalance: number | null })[],
+  createdBy: string | null,
+  openingReason: string,
+  on: string = today(),
+): Promise<void> {
+  const rules = await leaveRulesOf(tx, companyId);
+  const year = holidayYearOf(rules, on);
+  const entries: NewLedgerEntry[] = [];
+  for (const record of records) {
+    const due = yearEntitlement({
+      annualDays: record.annualHolidayDays,
+      year,
+      startDate: record.startDate,
+      endDate: record.endDate,
+    });
+    const base = { companyId, employeeRecordId: record.id, holidayYearStart: year.start, createdBy };
+    entries.push({
+      ...base,
+      kind: 'entitlement',
+      days: due?.days ?? 0,
+      reason: (due?.lines ?? [`Not employed in the holiday year ${year.start} to ${year.end}`]).join('\n'),
+    });
+    if (record.openingBalance !== null) {
+      entries.push({ ...base, kind: 'opening_balance', days: record.openingBalance, reason: openingReason });
+    }
+  }
+  await insertLedgerEntries(tx, entries);
 }
 
 type LedgerEntryInput = z.output<typeof ledgerEntryInputSchema>;

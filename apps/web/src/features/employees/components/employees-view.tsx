@@ -1,6 +1,6 @@
 /** /employees: header with Add Employee, debounced server-side search with the count badge, table, pages. */
 import { type Employee, employeeCountLabel, isFullNameColumnMissing } from '@hr/shared/hr/employees.schemas';
-import { ChevronLeft, ChevronRight, Plus, Search } from 'lucide-react';
+import { ChevronLeft, ChevronRight, FileUp, Plus, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
@@ -17,6 +17,7 @@ import { DeleteEmployeeDialog } from './delete-employee-dialog';
 import { EmployeeFormDialog } from './employee-form-dialog';
 import { EmployeeListError } from './employee-list-error';
 import { EmployeeTable } from './employee-table';
+import { ImportEmployeesDialog } from './import-employees-dialog';
 
 export const SEARCH_DEBOUNCE_MS = 250;
 
@@ -42,6 +43,7 @@ export function EmployeesView() {
   const list = useEmployees({ search, page });
   const [form, setForm] = useState<FormState>({ open: false });
   const [deleting, setDeleting] = useState<Employee | null>(null);
+  const [importing, setImporting] = useState(false);
 
   const total = list.data?.total ?? 0;
   const pageSize = list.data?.pageSize ?? 1;
@@ -62,10 +64,16 @@ export function EmployeesView() {
           </p>
         </div>
         {can.create && (
-          <Button onClick={() => setForm({ open: true, employee: null })} className="self-start">
-            <Plus aria-hidden="true" />
-            Add Employee
-          </Button>
+          <div className="flex flex-wrap gap-2 self-start">
+            <Button variant="outline" onClick={() => setImporting(true)}>
+              <FileUp aria-hidden="true" />
+              Import employees
+            </Button>
+            <Button onClick={() => setForm({ open: true, employee: null })}>
+              <Plus aria-hidden="true" />
+              Add Employee
+            </Button>
+          </div>
         )}
       </div>
 
@@ -158,6 +166,7 @@ export function EmployeesView() {
         onOpenChange={(open) => !open && setForm({ open: false })}
       />
       <DeleteEmployeeDialog employee={deleting} onClose={() => setDeleting(null)} />
+      {can.create && <ImportEmployeesDialog open={importing} onOpenChange={setImporting} />}
     </div>
   );
 }
