@@ -7,6 +7,7 @@ import { z } from '@hono/zod-openapi';
 import { auditPageSchema, auditQuerySchema } from '@hr/shared/audit/audit.schemas';
 import type { Db } from '../../db/client.ts';
 import { apiRouter, defineRoute, jsonResponse } from '../../http/api-route.ts';
+import { csvAttachment } from '../../http/csv.ts';
 import { exportAuditCsv, getAuditPage } from './audit.service.ts';
 
 export function auditRoutes(deps: { db: Db }) {
@@ -42,10 +43,7 @@ export function auditRoutes(deps: { db: Db }) {
         const { page: _page, ...filter } = c.req.valid('query');
         const csv = await exportAuditCsv(db, c.get('principal'), filter);
         const day = new Date().toISOString().slice(0, 10);
-        c.header('Content-Type', 'text/csv; charset=utf-8');
-        c.header('Content-Disposition', `attachment; filename="audit-trail-${day}.csv"`);
-        c.header('Cache-Control', 'private, no-store');
-        return c.body(csv, 200);
+        return csvAttachment(c, `audit-trail-${day}.csv`, csv);
       },
     );
 }

@@ -15,8 +15,8 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { withTenant } from '../../db/tenant.ts';
 import { type Principal, tenantOf } from '../../http/app-env.ts';
+import { toCsv } from '../../http/csv.ts';
 import { auditPeople, countAuditEvents, insertAuditEvent, listAuditEvents } from './audit.repository.ts';
-import { toCsv } from './csv.ts';
 
 /** Who made a change, in which company, from where. */
 export interface AuditActor {
