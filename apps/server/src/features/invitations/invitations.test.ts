@@ -325,6 +325,45 @@ describe('inviting from the employee form', () => {
   });
 });
 
+describe('who may invite from the employee form', () => {
+  it('needs User Management at Full, like creating a user: below it the save is refused whole', async () => {
+    const owner = await signedIn('owner@northwind.example');
+    const [me] = await query<{ id: string; company_id: string }>(
+      sql`select id, company_id from profiles where email = 'owner@northwind.example'`,
+    );
+    // Written as the owner connection: the product itself keeps one super admin at Full (ADR 0056).
+    await t.app.database.db.execute(
+      sql`insert into user_permissions (company_id, user_id, section_id, access_level)
+          values (${me?.company_id}, ${me?.id}, 'user-management', 'admin')
+          on conflict (user_id, section_id, company_id) do update set access_level = 'admin'`,
+    );
+    try {
+      const refused = await employee(owner, {
+        fullName: 'No Invite',
+        email: 'no.invite@northwind.example',
+        employeeNumber: 'INV-F3',
+        sendInvitation: true,
+      });
+      expect(refused.res.status).toBe(403);
+      const records = await query<{ n: number }>(
+        sql`select count(*)::int as n from employee_records where employee_number = 'INV-F3'`,
+      );
+      expect(records[0]?.n).toBe(0);
+      // Without the box the same user saves the record.
+      const saved = await employee(owner, {
+        fullName: 'No Invite',
+        email: 'no.invite@northwind.example',
+        employeeNumber: 'INV-F3',
+      });
+      expect(saved.res.status).toBe(201);
+    } finally {
+      await t.app.database.db.execute(
+        sql`delete from user_permissions where user_id = ${me?.id} and section_id = 'user-management'`,
+      );
+    }
+  });
+});
+
 describe('sign-up', () => {
   it('gives the founder their own employee record, linked, in the company’s transaction', async () => {
     const client = httpClient(t.app.app);
