@@ -90,12 +90,18 @@ test('an invitation from Settings, accepted by the invitee, is in the audit trai
   await page.goto('/settings?tab=users');
   await expect(page.getByRole('row').filter({ hasText: 'Iris Invitee' })).toBeVisible();
   await page.goto('/settings?tab=audit');
+  // The table keeps the previous page while a filter loads: wait for the filtered rows.
+  const rows = page.getByRole('row').filter({ hasText: email });
   await page.getByLabel('Kind').selectOption({ label: 'Invitation accepted' });
-  await expect(page.getByRole('row').filter({ hasText: email })).toContainText('Invitation accepted');
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText('Invitation accepted');
+  await expect(rows).toContainText('Iris Invitee');
   await page.getByLabel('Kind').selectOption({ label: 'Invitation sent' });
-  await expect(page.getByRole('row').filter({ hasText: email })).toContainText('Olivia Owen');
+  await expect(rows.filter({ hasText: 'Invitation sent' })).toHaveCount(1);
+  await expect(rows).toContainText('Olivia Owen');
   await page.getByLabel('Kind').selectOption({ label: 'Employee created' });
-  await expect(page.getByRole('row').filter({ hasText: 'Iris Invitee' })).toContainText('Employee created');
+  await expect(rows.filter({ hasText: 'Employee created' })).toHaveCount(1);
+  await expect(rows).toHaveCount(1);
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Export CSV' }).click();
   expect((await download).suggestedFilename()).toMatch(/^audit-trail-\d{4}-\d{2}-\d{2}\.csv$/);

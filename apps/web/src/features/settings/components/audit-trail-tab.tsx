@@ -159,7 +159,7 @@ export function AuditTrailTab() {
           </p>
         ) : (
           <>
-            <Table>
+            <Table aria-label="Audit trail" aria-busy={query.isFetching || undefined}>
               <TableHeader>
                 <TableRow>
                   <TableHead>When</TableHead>
