@@ -52,6 +52,7 @@ async function ownerPrincipal(database: Database, companyKey: string): Promise<P
     levels: {},
     dataVersion: 0n,
     mustChangePassword: false,
+    ipAddress: null,
   };
 }
 

@@ -6,6 +6,7 @@ import { IMPORT_MAX_BYTES } from '@hr/shared/hr/employee-import';
 import { IMAGE_MAX_BYTES } from '@hr/shared/image-upload';
 import type { Db, Listen } from './db/client.ts';
 import type { Env } from './env.ts';
+import { auditRoutes } from './features/audit/audit.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { type Auth, createAuth } from './features/auth/auth.ts';
 import { calendarFeedsRoutes, icalRoutes } from './features/calendar-feeds/calendar-feeds.routes.ts';
@@ -21,6 +22,7 @@ import { importTooLarge } from './features/employees/import-csv.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { holidaysRoutes } from './features/holidays/holidays.routes.ts';
 import { hubspotRoutes } from './features/hubspot/hubspot.routes.ts';
+import { invitationPublicRoutes } from './features/invitations/invitations.routes.ts';
 import { leaveRoutes } from './features/leave/leave.routes.ts';
 import { calendarDaysRoutes } from './features/leave-calendar/calendar-days.routes.ts';
 import { meRoutes } from './features/me/me.routes.ts';
@@ -178,6 +180,8 @@ export function createApp({
     trustProxy: env.TRUST_PROXY,
     readCache: createReadCache(),
     ipRateLimits: { signIn: env.RATE_LIMIT_IP_SIGNIN, signUp: env.RATE_LIMIT_IP_SIGNUP },
+    // Invitation emails (ADR 0101): sent through the mailer until the durable email queue takes over.
+    mail: { mailer, publicUrl: env.PUBLIC_URL },
   };
   const storage = givenStorage ?? createStorage(env);
   const hub = createNotificationHub(listen, logger);
@@ -201,6 +205,7 @@ export function createApp({
   v1.route('/settings', settingsRoutes(deps));
   // After Settings: its gates (super admin, Settings at View) run first for /settings/* (ADR 0086).
   v1.route('/settings/calendar-days', calendarDaysRoutes({ db }));
+  v1.route('/settings/audit-events', auditRoutes({ db }));
   v1.route('/company', companyRoutes({ db, storage }));
   v1.route('/profile', profileRoutes({ db, storage }));
   v1.route('/profile/email-preferences', emailPreferencesRoutes({ db }));
@@ -242,6 +247,8 @@ export function createApp({
     }),
   );
   app.route('/api/auth', authRoutes(deps));
+  // An invitation link is opened without a session (ADR 0101).
+  app.route('/api/invitations', invitationPublicRoutes(deps));
   // Redeemed server-to-server by the sister app, without a session: before the guarded v1 router.
   app.route('/api/v1/cross-app/exchange', crossAppExchangeRoutes(integrations.crossApp));
   // Calendar apps fetch the feeds without a session: the secret URL is the credential (ADR 0099).

@@ -94,13 +94,13 @@ test.describe('settings', () => {
     await page.goto('/settings');
     const list = page.getByRole('tablist');
     const tabs = list.getByRole('tab');
-    await expect(tabs).toHaveCount(5, { timeout: 20_000 });
+    await expect(tabs).toHaveCount(6, { timeout: 20_000 });
     for (const width of [1000, 900, 800]) {
       await page.setViewportSize({ width, height: 800 });
       // The page's content box: a tab reaching past it is cut off by a scroll area or the window.
       const content = await page.locator('main > div').first().boundingBox();
       const right = (content?.x ?? 0) + (content?.width ?? 0);
-      for (let i = 0; i < 5; i += 1) {
+      for (let i = 0; i < 6; i += 1) {
         const tab = tabs.nth(i);
         // The label fits its tab: no "Slack Integratio".
         expect(await tab.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);

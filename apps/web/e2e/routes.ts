@@ -29,9 +29,15 @@ export const COMMON_ROUTES = [
   '/mobile-absence',
   '/mobile-expense',
   '/mobile-chat',
+  '/auth/accept-invitation',
   '/no-such-page',
 ];
 
-export const SETTINGS_TABS = ['permissions', 'users', 'company', 'cloud-storage', 'slack-integration'].map(
-  (tab) => `/settings?tab=${tab}`,
-);
+export const SETTINGS_TABS = [
+  'permissions',
+  'users',
+  'company',
+  'cloud-storage',
+  'slack-integration',
+  'audit',
+].map((tab) => `/settings?tab=${tab}`);

@@ -1,4 +1,5 @@
 // The schema object handed to Drizzle. Only db/ and *.repository.ts import tables.
+import * as audit from './schema/audit.ts';
 import * as auth from './schema/auth.ts';
 import * as core from './schema/core.ts';
 import * as email from './schema/email.ts';
@@ -7,5 +8,14 @@ import * as integrations from './schema/integrations.ts';
 import * as security from './schema/security.ts';
 import * as workshop from './schema/workshop.ts';
 
-export const schema = { ...auth, ...core, ...email, ...hr, ...integrations, ...security, ...workshop };
+export const schema = {
+  ...audit,
+  ...auth,
+  ...core,
+  ...email,
+  ...hr,
+  ...integrations,
+  ...security,
+  ...workshop,
+};
 export type Schema = typeof schema;

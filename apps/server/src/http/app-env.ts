@@ -20,6 +20,8 @@ export interface Principal {
   dataVersion: bigint;
   /** A user created with a temporary password that has not been changed yet (ADR 0052). */
   mustChangePassword: boolean;
+  /** The caller's IP (`clientIp`: the socket, or X-Forwarded-For behind TRUST_PROXY); the audit trail's "from where". */
+  ipAddress: string | null;
 }
 
 /** Variables every handler can read from the Hono context. */

@@ -7,6 +7,7 @@ import { createMiddleware } from 'hono/factory';
 import type { Db } from '../db/client.ts';
 import { findSessionPrincipal } from '../features/auth/auth.repository.ts';
 import type { Auth } from '../features/auth/auth.ts';
+import { clientIp } from '../features/auth/client-ip.ts';
 import { sessionNeedsRefresh, verifiedSessionToken } from '../features/auth/session-token.ts';
 import type { AppEnv } from './app-env.ts';
 import { errors } from './app-error.ts';
@@ -18,7 +19,7 @@ const sessionGuards = new WeakSet<object>();
  * the session, its user and principal. Better Auth only runs when it would extend the session (once a
  * day per session), so its sliding expiry is kept.
  */
-export function requireSession(deps: { db: Db; auth: Auth }) {
+export function requireSession(deps: { db: Db; auth: Auth; trustProxy?: boolean }) {
   const settings = deps.auth.$context.then((ctx) => ({
     secret: ctx.secret,
     cookieName: ctx.authCookies.sessionToken.name,
@@ -48,6 +49,7 @@ export function requireSession(deps: { db: Db; auth: Auth }) {
       levels: row.levels,
       dataVersion: row.dataVersion,
       mustChangePassword,
+      ipAddress: clientIp(c, deps.trustProxy ?? false),
     });
     await next();
   });

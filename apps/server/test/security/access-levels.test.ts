@@ -72,6 +72,11 @@ const GATES: Record<string, Gate> = {
   // The company's security events are shown in the User Management tab.
   'GET /api/v1/security-events': { roles: SUPER, levels: { ...SETTINGS, 'user-management': 'view' } },
   'GET /api/v1/settings/invitations': { roles: SUPER, levels: { ...SETTINGS, 'user-management': 'view' } },
+  // Emailed invitations (ADR 0101) create logins: User Management at Full, like creating a user.
+  'POST /api/v1/settings/invitations': { roles: SUPER, levels: { ...SETTINGS, 'user-management': 'full' } },
+  // The audit trail (ADR 0102): super admins with Settings at View; read-only.
+  'GET /api/v1/settings/audit-events': { roles: SUPER, levels: { settings: 'view' } },
+  'GET /api/v1/settings/audit-events/export': { roles: SUPER, levels: { settings: 'view' } },
   'DELETE /api/v1/settings/invitations/:id': {
     roles: SUPER,
     levels: { ...SETTINGS, 'user-management': 'full' },

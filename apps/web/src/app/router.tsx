@@ -13,6 +13,7 @@ import { RouteError } from './route-error';
 const AuthPage = lazy(() => import('./routes/auth-page'));
 const AuthCallbackPage = lazy(() => import('./routes/auth-callback-page'));
 const ResetPasswordPage = lazy(() => import('./routes/reset-password-page'));
+const AcceptInvitationPage = lazy(() => import('./routes/accept-invitation-page'));
 const DashboardPage = lazy(() => import('./routes/dashboard-page'));
 const NotFoundPage = lazy(() => import('./routes/not-found-page'));
 const ComingSoonPage = lazy(() => import('./routes/coming-soon-page'));
@@ -64,6 +65,8 @@ export const routes: RouteObject[] = [
       { path: paths.authCallback, element: <AuthCallbackPage /> },
       // Open signed in or not: the reset signs every session out anyway.
       { path: paths.resetPassword, element: <ResetPasswordPage /> },
+      // Open signed in or not: accepting signs the invitee in.
+      { path: paths.acceptInvitation, element: <AcceptInvitationPage /> },
       {
         element: <RequireAuth />,
         children: [

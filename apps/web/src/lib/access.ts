@@ -63,6 +63,13 @@ export const SETTINGS_TABS = [
     roles: undefined,
     sections: ['slack-integration'],
   },
+  // Read-only (ADR 0102): super admins with Settings at View.
+  {
+    value: 'audit',
+    label: 'Audit Trail',
+    roles: ['super_admin'],
+    sections: ['settings'],
+  },
 ] as const satisfies readonly {
   value: string;
   label: string;
@@ -85,6 +92,8 @@ const SETTINGS_TAB_WRITE: Record<SettingsTab['value'], [SectionId, AccessLevel]>
   company: ['company-settings', 'admin'],
   'cloud-storage': ['company-settings', 'admin'],
   'slack-integration': ['slack-integration', 'admin'],
+  // Nothing on it is saved: never "view only".
+  audit: ['settings', 'view'],
 };
 
 /**

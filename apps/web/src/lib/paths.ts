@@ -3,6 +3,7 @@ export const paths = {
   auth: '/auth',
   authCallback: '/auth/callback',
   resetPassword: '/auth/reset-password',
+  acceptInvitation: '/auth/accept-invitation',
   home: '/',
   employees: '/employees',
   attendance: '/attendance',

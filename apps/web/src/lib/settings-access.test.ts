@@ -8,7 +8,7 @@ const user = (role: Role | null, levels: Parameters<typeof sectionAccessMap>[1] 
   permissions: sectionAccessMap(role, levels),
 });
 const tabsOf = (me: ReturnType<typeof user>) => visibleSettingsTabs(me).map((t) => t.value);
-const ALL = ['permissions', 'users', 'company', 'cloud-storage', 'slack-integration'];
+const ALL = ['permissions', 'users', 'company', 'cloud-storage', 'slack-integration', 'audit'];
 
 describe('visibleSettingsTabs', () => {
   it('shows every tab to super admins and developers with no restriction', () => {
@@ -28,15 +28,18 @@ describe('visibleSettingsTabs', () => {
       'company',
       'cloud-storage',
       'slack-integration',
+      'audit',
     ]);
     expect(tabsOf(user('super_admin', { 'company-settings': 'no_access' }))).toEqual([
       'permissions',
       'users',
       'slack-integration',
+      'audit',
     ]);
-    expect(tabsOf(user('super_admin', { 'slack-integration': 'no_access', settings: 'view' }))).toEqual(
-      ALL.slice(0, 4),
-    );
+    expect(tabsOf(user('super_admin', { 'slack-integration': 'no_access', settings: 'view' }))).toEqual([
+      ...ALL.slice(0, 4),
+      'audit',
+    ]);
   });
 });
 
@@ -54,6 +57,8 @@ describe('deniedBy', () => {
 describe('view-only notices', () => {
   it('marks a tab view only below the level its saves need', () => {
     expect(settingsTabViewOnly(user('super_admin'), 'permissions')).toBe(false);
+    // The audit trail saves nothing: never "view only".
+    expect(settingsTabViewOnly(user('super_admin', { settings: 'view' }), 'audit')).toBe(false);
     expect(settingsTabViewOnly(user('super_admin', { 'user-management': 'admin' }), 'users')).toBe(true);
     expect(settingsTabViewOnly(user('super_admin', { 'company-settings': 'admin' }), 'company')).toBe(false);
     expect(settingsTabViewOnly(user('super_admin', { 'company-settings': 'view' }), 'cloud-storage')).toBe(

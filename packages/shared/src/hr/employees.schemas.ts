@@ -102,6 +102,11 @@ export const employeeInputSchema = z.object({
   region: employeeRegionSchema,
   /** Lowercase weekday names the employee works, null for the company's pattern (ADR 0086). */
   workingPattern: workingPatternSchema,
+  /**
+   * Email the person an invitation to sign in, linked to this record, in the same transaction
+   * (ADR 0101). Needs User Management at Full; ignored for a record already linked to a user.
+   */
+  sendInvitation: z.boolean().optional().default(false),
 });
 export type EmployeeInput = z.input<typeof employeeInputSchema>;
 

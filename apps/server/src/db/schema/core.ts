@@ -245,6 +245,16 @@ export const invitations = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    // An emailed invitation (ADR 0101): the SHA-256 of its single-use link's token, never the token.
+    // Null for the invitation row of a user created with a password.
+    tokenHash: text('token_hash'),
+    /** The employee record the invitee is linked to on acceptance (else matched by email). */
+    employeeRecordId: uuid('employee_record_id'),
+    invitedBy: uuid('invited_by').references(() => authUsers.id, { onDelete: 'set null' }),
   },
-  (t) => [index('invitations_company_id_idx').on(t.companyId, t.createdAt), tenantPolicy('invitations')],
+  (t) => [
+    index('invitations_company_id_idx').on(t.companyId, t.createdAt),
+    uniqueIndex('invitations_token_hash_key').on(t.tokenHash),
+    tenantPolicy('invitations'),
+  ],
 );

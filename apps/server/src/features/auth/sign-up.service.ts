@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { enterTenant } from '../../db/tenant.ts';
 import { errors } from '../../http/app-error.ts';
+import { createFounderEmployeeRecord } from '../employees/employees.service.ts';
 import { insertCredentialUser } from './auth.repository.ts';
 import type { Auth } from './auth.ts';
 import { insertCompanyWithDefaults, insertProfileWithRole } from './provisioning.repository.ts';
@@ -44,6 +45,12 @@ export async function signUp(
         fullName: input.name,
         firstLoginCompleted: true,
         role: 'super_admin',
+      });
+      await createFounderEmployeeRecord(tx, {
+        companyId,
+        userId,
+        fullName: input.name,
+        email: input.email,
       });
     });
   } catch (err) {

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { withTenant } from '../../db/tenant.ts';
 import { type Principal, tenantOf } from '../../http/app-env.ts';
 import { errors } from '../../http/app-error.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { insertSecurityEvent } from '../auth/security-events.service.ts';
 import type { RequestMeta } from '../settings/settings.service.ts';
 import {
@@ -33,6 +34,17 @@ export async function switchCompany(
   const result = await withTenant(db, tenantOf(principal), async (tx) => {
     const target = await findActiveCompany(tx, companyId);
     if (!target) throw errors.notFound(COMPANY_MESSAGES.unknownCompany);
+    // Recorded in the company being left: the transaction's tenant (the new one's rows are not writable yet).
+    if (principal.companyId !== companyId) {
+      await recordAudit(tx, principal, {
+        kind: 'company.switched',
+        targetType: 'company',
+        targetId: companyId,
+        targetLabel: toOption(target).displayName,
+        before: { companyId: principal.companyId },
+        after: { companyId },
+      });
+    }
     await setProfileCompany(tx, principal.user.id, companyId);
     const verified = await readProfileCompany(tx, principal.user.id);
     if (verified?.companyId !== companyId) throw new Error('company switch did not persist');

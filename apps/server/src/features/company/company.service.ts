@@ -7,6 +7,7 @@ import { errors } from '../../http/app-error.ts';
 import type { DetectedImage } from '../../integrations/storage/image-upload.ts';
 import { COMPANY_ASSETS_BUCKET } from '../../integrations/storage/object-keys.ts';
 import type { StoragePort } from '../../integrations/storage/storage-port.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { findCompany, findCompanyDetails, saveCompanyDetails, setCompanyLogo } from './company.repository.ts';
 
 type DetailsRow = NonNullable<Awaited<ReturnType<typeof findCompanyDetails>>>;
@@ -44,9 +45,23 @@ export async function updateCompanyDetails(
   input: { legalName: string; tradingName: string | null; addresses: CompanyDetailsRequest['addresses'] },
 ): Promise<CompanyDetails> {
   const addresses = input.addresses.map((a) => ({ ...a, address_line_2: a.address_line_2 || null }));
-  const row = await withTenant(db, tenantOf(principal), (tx) =>
-    saveCompanyDetails(tx, principal.companyId, { ...input, addresses }),
-  );
+  const row = await withTenant(db, tenantOf(principal), async (tx) => {
+    const before = await findCompanyDetails(tx, principal.companyId);
+    const saved = await saveCompanyDetails(tx, principal.companyId, { ...input, addresses });
+    if (saved) {
+      const fields = (r: DetailsRow | null) =>
+        r ? { legalName: r.legalName, tradingName: r.tradingName, addresses: r.addresses } : null;
+      await recordAudit(tx, principal, {
+        kind: 'settings.changed',
+        targetType: 'company_details',
+        targetId: principal.companyId,
+        targetLabel: saved.legalName,
+        before: fields(before),
+        after: fields(saved),
+      });
+    }
+    return saved;
+  });
   if (!row) throw errors.notFound();
   return toDetails(row);
 }

@@ -24,6 +24,7 @@ import { isPermissionDenied, isUniqueViolation } from '../../db/errors.ts';
 import { withTenant } from '../../db/tenant.ts';
 import { type Principal, tenantOf } from '../../http/app-env.ts';
 import { AppError, errors } from '../../http/app-error.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { defaultAnnualDays, leaveRulesOf, writeImportedLedger } from '../leave/leave.service.ts';
 import {
   findCompanyUsersByEmail,
@@ -301,6 +302,16 @@ export async function importEmployees(
         companyId,
         employees.flatMap((e) => (e.userId ? [{ userId: e.userId, lineManagerId: e.lineManagerId }] : [])),
       );
+      // One audit row for the file (ADR 0102): which records it created.
+      await recordAudit(tx, principal, {
+        kind: 'employees.imported',
+        targetType: 'employee_import',
+        targetLabel: `${inserted.length} employees`,
+        after: {
+          count: inserted.length,
+          employees: inserted.map((r) => ({ id: r.id, employeeNumber: r.employeeNumber })),
+        },
+      });
       return resultOf(parsed, checked, false, inserted.length);
     });
   } catch (err) {

@@ -33,6 +33,7 @@ import {
 import { csvAttachment, toCsv } from '../../http/csv.ts';
 import { cachedRead, type ReadCache } from '../../http/read-cache.ts';
 import { requireRole, requireSection } from '../../http/session.ts';
+import type { InvitationMailer } from '../invitations/invitation-mail.ts';
 import { addLedgerEntry, getEmployeeLedger, previewEntitlement } from '../leave/leave.service.ts';
 import { importEmployees } from './employee-import.service.ts';
 import {
@@ -50,7 +51,7 @@ import { importTooLarge } from './import-csv.ts';
  * Employee Management: super_admin and developer, and the employees section. Reading needs View,
  * editing Admin, creating and deleting Full (Admin is "view and edit without create", ADR 0006).
  */
-export function employeesRoutes(deps: { db: Db; readCache: ReadCache }) {
+export function employeesRoutes(deps: { db: Db; readCache: ReadCache; mail: InvitationMailer }) {
   const { db } = deps;
   const view = requireSection('employees', 'view');
   return apiRouter(requireRole('super_admin', 'developer'))
@@ -174,7 +175,7 @@ export function employeesRoutes(deps: { db: Db; readCache: ReadCache }) {
         },
         { errors: [409] },
       ),
-      async (c) => c.json(await createEmployee(db, c.get('principal'), c.req.valid('json')), 201),
+      async (c) => c.json(await createEmployee(deps, c.get('principal'), c.req.valid('json')), 201),
     )
     .openapi(
       defineRoute(
@@ -190,7 +191,7 @@ export function employeesRoutes(deps: { db: Db; readCache: ReadCache }) {
       ),
       async (c) =>
         c.json(
-          await updateEmployeeRecord(db, c.get('principal'), c.req.valid('param').id, c.req.valid('json')),
+          await updateEmployeeRecord(deps, c.get('principal'), c.req.valid('param').id, c.req.valid('json')),
           200,
         ),
     )

@@ -10,6 +10,7 @@ import {
 } from '@hr/shared/hr/employees.schemas';
 import { LEAVE_MESSAGES } from '@hr/shared/leave/calendar-days.schemas';
 import { isKnownRegion } from '@hr/shared/leave/public-holidays';
+import { effectiveAccessLevel, hasAccessLevel } from '@hr/shared/permissions';
 import { isoDate } from '@hr/shared/working-days';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
@@ -22,10 +23,19 @@ import {
 import { withTenant } from '../../db/tenant.ts';
 import { type Principal, tenantOf } from '../../http/app-env.ts';
 import { AppError, errors } from '../../http/app-error.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { employeeHasRequests, movePendingRequestsToCurrentApprovers } from '../holidays/holidays.service.ts';
+import type { InvitationMailer } from '../invitations/invitation-mail.ts';
+import {
+  assertInvitable,
+  type CreatedInvitation,
+  createInvitationInTx,
+  deliverInvitation,
+} from '../invitations/invitations.service.ts';
 import {
   balancesOfRecords,
   defaultAnnualDays,
+  holidayYearOf,
   leaveRulesOf,
   owedOnLeavingOf,
   writeYearEntitlement,
@@ -186,13 +196,31 @@ function saveError(err: unknown): never {
   throw err;
 }
 
+/** Who may invite from the employee form: whoever may create users (User Management at Full). */
+function assertMayInvite(principal: Principal): void {
+  const level = effectiveAccessLevel(principal.role, 'user-management', principal.levels['user-management']);
+  if (!hasAccessLevel(level, 'full')) throw errors.forbidden();
+}
+
+/** What the employee form needs besides the database: the invitation mailer. */
+export interface EmployeeDeps {
+  db: Db;
+  mail: InvitationMailer;
+}
+
 async function save(
-  db: Db,
+  deps: EmployeeDeps,
   principal: Principal,
   id: string | null,
   input: EmployeeInput,
 ): Promise<Employee> {
+  const { db } = deps;
   const { companyId } = principal;
+  if (input.sendInvitation) {
+    assertMayInvite(principal);
+    await assertInvitable(db, input.email);
+  }
+  let invitation: CreatedInvitation | null = null;
   try {
     const row = await withTenant(db, tenantOf(principal), async (tx) => {
       const before = id ? await findEmployeeById(tx, companyId, id) : null;
@@ -232,27 +260,49 @@ async function save(
       // A new line manager (or none) takes over the pending requests (ADR 0049).
       if (id) await movePendingRequestsToCurrentApprovers(tx, companyId, [savedId]);
       const saved = await findEmployeeById(tx, companyId, savedId);
-      return saved ? withBalances(tx, companyId, [saved]) : null;
+      if (!saved) return null;
+      await recordAudit(tx, principal, {
+        kind: id ? 'employee.updated' : 'employee.created',
+        targetType: 'employee',
+        targetId: savedId,
+        targetLabel: saved.fullName,
+        before,
+        after: saved,
+      });
+      // The invitation is written with the record, so neither exists without the other (ADR 0101).
+      if (input.sendInvitation && !saved.userId) {
+        invitation = await createInvitationInTx(tx, principal, {
+          email: saved.email,
+          role: 'operative',
+          employeeRecordId: savedId,
+        });
+      }
+      return withBalances(tx, companyId, [saved]);
     });
     const saved = row?.rows[0];
     if (!row || !saved) throw errors.notFound();
+    if (invitation) await deliverInvitation(deps, principal, invitation);
     return toEmployee(saved, row.balances);
   } catch (err) {
     saveError(err);
   }
 }
 
-export function createEmployee(db: Db, principal: Principal, input: EmployeeInput): Promise<Employee> {
-  return save(db, principal, null, input);
+export function createEmployee(
+  deps: EmployeeDeps,
+  principal: Principal,
+  input: EmployeeInput,
+): Promise<Employee> {
+  return save(deps, principal, null, input);
 }
 
 export function updateEmployeeRecord(
-  db: Db,
+  deps: EmployeeDeps,
   principal: Principal,
   id: string,
   input: EmployeeInput,
 ): Promise<Employee> {
-  return save(db, principal, id, input);
+  return save(deps, principal, id, input);
 }
 
 /**
@@ -278,6 +328,14 @@ export async function setEndDate(
       );
     }
     await setEmployeeEndDate(tx, companyId, id, endDate);
+    await recordAudit(tx, principal, {
+      kind: 'employee.end_date_set',
+      targetType: 'employee',
+      targetId: id,
+      targetLabel: before.fullName,
+      before: { endDate: before.endDate },
+      after: { endDate },
+    });
     // The final year is the one holding the end date; clearing it restores this year's full entitlement.
     await writeYearEntitlement(
       tx,
@@ -304,6 +362,16 @@ export async function removeEmployee(db: Db, principal: Principal, id: string): 
     if (await employeeHasRequests(tx, principal.companyId, id)) {
       throw errors.conflict(EMPLOYEE_MESSAGES.hasHolidayRequests);
     }
+    const before = await findEmployeeById(tx, principal.companyId, id);
+    if (before) {
+      await recordAudit(tx, principal, {
+        kind: 'employee.deleted',
+        targetType: 'employee',
+        targetId: id,
+        targetLabel: before.fullName,
+        before,
+      });
+    }
     try {
       return await deleteEmployee(tx, principal.companyId, id);
     } catch (err) {
@@ -313,4 +381,35 @@ export async function removeEmployee(db: Db, principal: Principal, id: string): 
     }
   });
   if (!deleted) throw errors.notFound();
+}
+
+/**
+ * A new company's founder gets their own employee record at sign-up, in the sign-up's transaction
+ * (issue 19): employee number 1, from the first day of the current holiday year (so the year's full
+ * entitlement, the company's default), linked to their login. HR edits it like any other record.
+ */
+export async function createFounderEmployeeRecord(
+  tx: Tx,
+  founder: { companyId: string; userId: string; fullName: string; email: string },
+): Promise<void> {
+  const rules = await leaveRulesOf(tx, founder.companyId);
+  const startDate = holidayYearOf(rules, today()).start;
+  const annualHolidayDays = defaultAnnualDays(rules, { workingPattern: null }).days;
+  const id = await insertEmployee(tx, founder.companyId, {
+    fullName: founder.fullName,
+    email: founder.email.toLowerCase(),
+    position: 'Founder',
+    department: null,
+    employeeNumber: '1',
+    startDate,
+    annualHolidayDays,
+    userId: founder.userId,
+    lineManagerId: null,
+  });
+  await writeYearEntitlement(
+    tx,
+    founder.companyId,
+    { id, startDate, endDate: null, annualHolidayDays },
+    founder.userId,
+  );
 }

@@ -46,6 +46,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { type TransactionSettings, withTenant } from '../../db/tenant.ts';
 import { type Principal, tenantOf } from '../../http/app-env.ts';
 import { errors } from '../../http/app-error.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { enqueueForUsers } from '../email/email.service.ts';
 import {
   balancesFor,
@@ -405,6 +406,20 @@ export async function submitHolidayRequest(
         reason: input.reason ?? null,
       });
     }
+    await recordAudit(tx, principal, {
+      kind: 'leave.booked',
+      targetType: 'holiday_request',
+      targetId: first.id,
+      targetLabel: employee.fullName,
+      after: {
+        holidayType: input.holidayType,
+        startDate: first.startDate,
+        endDate: last.endDate,
+        workingDays,
+        status: first.status,
+        parts: rows.map((r) => r.id),
+      },
+    });
     return first;
   });
   return toRequest(row);
@@ -530,6 +545,19 @@ export async function decideHolidayRequest(
       startDate: [decided, ...siblings].map((r) => r.startDate).reduce(earlierDate),
       endDate: [decided, ...siblings].map((r) => r.endDate).reduce(laterDate),
     };
+    await recordAudit(tx, principal, {
+      kind: 'leave.decided',
+      targetType: 'holiday_request',
+      targetId: decided.id,
+      before: { status: 'pending' },
+      after: {
+        status,
+        comment: input.comment ?? null,
+        startDate: whole.startDate,
+        endDate: whole.endDate,
+        parts: [decided, ...siblings].map((r) => r.id),
+      },
+    });
     if (decided.userId) {
       await insertNotification(tx, {
         companyId: principal.companyId,
@@ -579,6 +607,13 @@ export async function cancelMyRequest(
     const done =
       cancelled ?? (own && superAdmin ? await cancelAnyRequest(tx, principal.companyId, id) : null);
     if (!done) throw errors.conflict(HOLIDAY_MESSAGES.cannotCancel);
+    await recordAudit(tx, principal, {
+      kind: 'leave.cancelled',
+      targetType: 'holiday_request',
+      targetId: id,
+      before: { status: existing.status },
+      after: { status: done.status, startDate: done.startDate, endDate: done.endDate },
+    });
     if (existing.status === 'approved') {
       const who = own ? 'the employee' : 'a super admin';
       const recipients = new Set<string>();
@@ -687,6 +722,19 @@ export async function recordSickness(
       })),
     );
     const created = rows[0] as HolidayRequestRow;
+    await recordAudit(tx, principal, {
+      kind: 'leave.sickness_recorded',
+      targetType: 'holiday_request',
+      targetId: created.id,
+      targetLabel: employee.fullName,
+      after: {
+        employeeRecordId: employee.id,
+        startDate: input.startDate,
+        endDate: input.endDate,
+        workingDays,
+        parts: rows.map((r) => r.id),
+      },
+    });
     if (employee.userId && !self) {
       await insertNotification(tx, {
         companyId: principal.companyId,

@@ -33,8 +33,12 @@ export async function deleteCalendarDay(tx: Tx, companyId: string, id: string) {
   const rows = await tx
     .delete(companyCalendarDays)
     .where(and(eq(companyCalendarDays.companyId, companyId), eq(companyCalendarDays.id, id)))
-    .returning({ id: companyCalendarDays.id });
-  return rows.length > 0;
+    .returning({
+      id: companyCalendarDays.id,
+      date: companyCalendarDays.date,
+      kind: companyCalendarDays.kind,
+    });
+  return rows[0] ?? null;
 }
 
 export async function findDefaultRegion(tx: Tx, companyId: string): Promise<string | null> {

@@ -16,6 +16,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { withTenant } from '../../db/tenant.ts';
 import { type Principal, tenantOf } from '../../http/app-env.ts';
 import { errors } from '../../http/app-error.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import {
   deleteCalendarDay,
   findDefaultRegion,
@@ -51,7 +52,15 @@ export async function addCalendarDay(
         throw errors.validation({ date: LEAVE_MESSAGES.notAPublicHoliday }, LEAVE_MESSAGES.notAPublicHoliday);
       }
     }
-    return insertCalendarDay(tx, { companyId: principal.companyId, ...input });
+    const saved = await insertCalendarDay(tx, { companyId: principal.companyId, ...input });
+    await recordAudit(tx, principal, {
+      kind: 'settings.changed',
+      targetType: 'calendar_day',
+      targetId: saved.id,
+      targetLabel: input.date,
+      after: { ...input },
+    });
+    return saved;
   }).catch((err: unknown) => {
     if (isUniqueViolation(err, 'company_calendar_days_company_date_key')) {
       throw errors.conflict(LEAVE_MESSAGES.dateTaken);
@@ -62,8 +71,18 @@ export async function addCalendarDay(
 }
 
 export async function removeCalendarDay(db: Db, principal: Principal, id: string): Promise<void> {
-  const removed = await withTenant(db, tenantOf(principal), (tx) =>
-    deleteCalendarDay(tx, principal.companyId, id),
-  );
+  const removed = await withTenant(db, tenantOf(principal), async (tx) => {
+    const gone = await deleteCalendarDay(tx, principal.companyId, id);
+    if (gone) {
+      await recordAudit(tx, principal, {
+        kind: 'settings.changed',
+        targetType: 'calendar_day',
+        targetId: id,
+        targetLabel: gone.date,
+        before: gone,
+      });
+    }
+    return gone;
+  });
   if (!removed) throw errors.notFound(LEAVE_MESSAGES.calendarDayNotFound);
 }

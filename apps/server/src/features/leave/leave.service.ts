@@ -36,6 +36,7 @@ import { withTenant } from '../../db/tenant.ts';
 import { type Principal, tenantOf } from '../../http/app-env.ts';
 import { errors } from '../../http/app-error.ts';
 import type { Logger } from '../../logger.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import {
   findEmployeeForLeave,
   findEmployeeIdOfUser,
@@ -450,6 +451,13 @@ export async function addLedgerEntry(
     };
     if (input.kind === 'opening_balance') await upsertOnceEntry(tx, entry);
     else await insertAdjustment(tx, entry);
+    await recordAudit(tx, principal, {
+      kind: 'ledger.adjusted',
+      targetType: 'employee',
+      targetId: record.id,
+      targetLabel: record.fullName,
+      after: { kind: input.kind, days: input.days, reason: input.reason, holidayYearStart: year.start },
+    });
   });
   return getEmployeeLedger(db, principal, employeeId, on);
 }
@@ -579,12 +587,26 @@ export async function saveLeaveSettings(
   input: LeaveSettings,
 ): Promise<LeaveSettings> {
   return withTenant(db, tenantOf(principal), async (tx) => {
+    const before = toLeaveSettings(await leaveRulesOf(tx, principal.companyId));
     const saved = await updateLeaveSettings(tx, principal.companyId, {
       ...input,
       allowanceLeaveTypes: HOLIDAY_TYPES.filter((t) => input.allowanceLeaveTypes.includes(t)),
       approvalLeaveTypes: HOLIDAY_TYPES.filter((t) => input.approvalLeaveTypes.includes(t)),
     });
     if (!saved) throw errors.notFound();
-    return toLeaveSettings(await leaveRulesOf(tx, principal.companyId));
+    const after = toLeaveSettings(await leaveRulesOf(tx, principal.companyId));
+    const changed = (Object.keys(after) as (keyof LeaveSettings)[]).filter(
+      (k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]),
+    );
+    if (changed.length > 0) {
+      await recordAudit(tx, principal, {
+        kind: 'settings.changed',
+        targetType: 'leave_settings',
+        targetId: principal.companyId,
+        before: Object.fromEntries(changed.map((k) => [k, before[k]])),
+        after: Object.fromEntries(changed.map((k) => [k, after[k]])),
+      });
+    }
+    return after;
   });
 }

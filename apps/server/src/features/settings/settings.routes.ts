@@ -6,6 +6,11 @@
 import { z } from '@hono/zod-openapi';
 import { RECOVERY_MESSAGES } from '@hr/shared/auth/recovery.schemas';
 import {
+  INVITATION_MESSAGES,
+  sendInvitationRequestSchema,
+  sendInvitationResponseSchema,
+} from '@hr/shared/invitations/invitations.schemas';
+import {
   companySettingsRequestSchema,
   companySettingsSchema,
   createUserRequestSchema,
@@ -33,6 +38,8 @@ import type { AppEnv } from '../../http/app-env.ts';
 import { requireRole, requireSection } from '../../http/session.ts';
 import type { Auth } from '../auth/auth.ts';
 import { clientIp } from '../auth/client-ip.ts';
+import type { InvitationMailer } from '../invitations/invitation-mail.ts';
+import { sendInvitation } from '../invitations/invitations.service.ts';
 import {
   cancelInvitation,
   changeRole,
@@ -49,7 +56,7 @@ import {
 
 const recordParams = z.object({ id: uuidParam('Unknown record') });
 
-export function settingsRoutes(deps: { db: Db; auth: Auth; trustProxy: boolean }) {
+export function settingsRoutes(deps: { db: Db; auth: Auth; trustProxy: boolean; mail: InvitationMailer }) {
   const { db } = deps;
   const meta = (c: Context<AppEnv>) => ({
     ipAddress: clientIp(c, deps.trustProxy),
@@ -174,6 +181,27 @@ export function settingsRoutes(deps: { db: Db; auth: Auth; trustProxy: boolean }
         responses: { 200: jsonResponse(invitationsResponseSchema, 'The invitations') },
       }),
       async (c) => c.json(await getInvitations(db, c.get('principal')), 200),
+    )
+    .openapi(
+      defineRoute(
+        {
+          method: 'post',
+          path: '/invitations',
+          summary: 'Email an invitation to sign in (single-use link, 7 days)',
+          middleware: manageUsers,
+          request: { body: jsonBody(sendInvitationRequestSchema) },
+          responses: { 201: jsonResponse(sendInvitationResponseSchema, 'Sent') },
+        },
+        { errors: [409, 503] },
+      ),
+      async (c) => {
+        const invitation = await sendInvitation(
+          { db, mail: deps.mail, logger: c.get('logger') },
+          c.get('principal'),
+          c.req.valid('json'),
+        );
+        return c.json({ invitation, message: INVITATION_MESSAGES.sent(invitation.email) }, 201);
+      },
     )
     .openapi(
       defineRoute({

@@ -31,6 +31,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { enterTenant, withTenant } from '../../db/tenant.ts';
 import { type Principal, tenantOf } from '../../http/app-env.ts';
 import { AppError, errors } from '../../http/app-error.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import {
   deleteResetTokens,
   insertCredentialUser,
@@ -120,7 +121,26 @@ export async function savePermissions(db: Db, principal: Principal, changes: Per
       const superAdmins = await lockSuperAdmins(tx, principal.companyId);
       await keepFullSuperAdmin(tx, principal.companyId, superAdmins, { permissions: unique });
     }
+    const before = await storedLevelsOf(
+      tx,
+      principal.companyId,
+      [...new Set(unique.map((c) => c.userId))],
+      [...new Set(unique.map((c) => c.sectionId))],
+    );
     await upsertPermissions(tx, principal.companyId, unique);
+    const byUser = new Map<string, PermissionChange[]>();
+    for (const c of unique) byUser.set(c.userId, [...(byUser.get(c.userId) ?? []), c]);
+    for (const [userId, changes] of byUser) {
+      await recordAudit(tx, principal, {
+        kind: 'permissions.changed',
+        targetType: 'user',
+        targetId: userId,
+        before: Object.fromEntries(
+          changes.map((c) => [c.sectionId, before.get(userId)?.[c.sectionId] ?? null]),
+        ),
+        after: Object.fromEntries(changes.map((c) => [c.sectionId, c.accessLevel])),
+      });
+    }
   });
   return { saved: unique.length };
 }
@@ -196,6 +216,13 @@ export async function createUser(
         email: input.email,
         role: input.role,
         expiresAt: new Date(now.getTime() + INVITATION_DAYS * 86_400_000),
+      });
+      await recordAudit(tx, principal, {
+        kind: 'user.created',
+        targetType: 'user',
+        targetId: userId,
+        targetLabel: input.email,
+        after: { fullName: input.fullName, email: input.email, role: input.role },
       });
     });
   } catch (err) {
@@ -294,6 +321,14 @@ export async function changeRole(
       if (user.role === 'super_admin')
         await keepFullSuperAdmin(tx, principal.companyId, superAdmins, { role: { userId, role } });
       await setRole(tx, userId, role);
+      await recordAudit(tx, principal, {
+        kind: 'role.changed',
+        targetType: 'user',
+        targetId: userId,
+        targetLabel: user.email,
+        before: { role: user.role },
+        after: { role },
+      });
     }
     return user;
   });
@@ -336,6 +371,13 @@ export async function removeUser(
     const managed = await removeCompanyAccess(tx, principal.companyId, userId);
     // Their reports' pending requests go to the super admins (ADR 0049).
     await movePendingRequestsToCurrentApprovers(tx, principal.companyId, managed);
+    await recordAudit(tx, principal, {
+      kind: 'user.removed',
+      targetType: 'user',
+      targetId: userId,
+      targetLabel: user.email,
+      before: { email: user.email, role: user.role },
+    });
     return user;
   });
   await insertSecurityEvent(db, {
@@ -380,6 +422,13 @@ export async function cancelInvitation(
     }
     await enterTenant(tx, tenantOf(principal));
     if (!(await deleteInvitation(tx, principal.companyId, id))) throw errors.notFound();
+    await recordAudit(tx, principal, {
+      kind: 'invitation.cancelled',
+      targetType: 'invitation',
+      targetId: id,
+      targetLabel: found.invitation.email,
+      before: { email: found.invitation.email },
+    });
     if (!user) return null;
     const superAdmins = await lockSuperAdmins(tx, principal.companyId);
     // Read again under the lock: the first sign-in may have completed meanwhile.
@@ -446,15 +495,28 @@ export async function saveCompanySettings(
   if (input.defaultRegion !== undefined && !isKnownRegion(input.defaultRegion)) {
     throw errors.validation({ defaultRegion: LEAVE_MESSAGES.unknownRegion }, LEAVE_MESSAGES.unknownRegion);
   }
-  const saved = await withTenant(db, tenantOf(principal), (tx) =>
-    upsertCompanySettings(tx, {
+  const saved = await withTenant(db, tenantOf(principal), async (tx) => {
+    const before = toCompanySettings(await findCompanySettings(tx, principal.companyId));
+    const row = await upsertCompanySettings(tx, {
       companyId: principal.companyId,
       ...input,
       workingDaysPattern: orderedWeekdays(input.workingDaysPattern),
       holidayYearEndMonth: yearEndMonth(input.holidayYearStartMonth),
       financialYearEndMonth: yearEndMonth(input.financialYearStartMonth),
-    }),
-  ).catch((err: unknown) => {
+    });
+    const after = toCompanySettings(row);
+    const changed = changedFields(before, after);
+    if (changed.length > 0) {
+      await recordAudit(tx, principal, {
+        kind: 'settings.changed',
+        targetType: 'company_settings',
+        targetId: principal.companyId,
+        before: pick(before, changed),
+        after: pick(after, changed),
+      });
+    }
+    return row;
+  }).catch((err: unknown) => {
     // A company row that is gone (or a session from before a switch) cannot be identified.
     if ((err as { code?: string; cause?: { code?: string } }).cause?.code === '23503') {
       throw new AppError(
@@ -466,4 +528,15 @@ export async function saveCompanySettings(
     throw err;
   });
   return toCompanySettings(saved);
+}
+
+/** The fields whose values differ (compared as JSON: arrays by content). */
+export function changedFields<T extends object>(before: T, after: T): (keyof T)[] {
+  return (Object.keys(after) as (keyof T)[]).filter(
+    (k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]),
+  );
+}
+
+export function pick<T extends object>(value: T, keys: (keyof T)[]): Partial<T> {
+  return Object.fromEntries(keys.map((k) => [k, value[k]])) as Partial<T>;
 }

@@ -261,6 +261,9 @@ async function actorPrincipal(
     levels: {},
     dataVersion: 0n,
     mustChangePassword: false,
+    // The click reaches us from Slack's servers, not the person's device: the audit row says so by
+    // its session ('slack') and records no IP of theirs.
+    ipAddress: null,
   };
 }
 

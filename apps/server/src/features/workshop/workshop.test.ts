@@ -776,6 +776,7 @@ describe('a big workshop', () => {
       levels: {},
       dataVersion: 0n,
       mustChangePassword: false,
+      ipAddress: null,
     };
     const direct = await getJobBoard(counting, principal, 50);
     expect(direct[big].jobs.map((j) => j.id)).toEqual(again[big].jobs.map((j: Json) => j.id));

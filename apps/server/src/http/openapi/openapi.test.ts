@@ -126,6 +126,9 @@ describe('GET /api/openapi.json', () => {
         'POST /api/auth/sign-in/email',
         'POST /api/auth/sign-up/email',
         'POST /api/v1/cross-app/exchange',
+        // An invitation link is opened without a session (ADR 0101).
+        'POST /api/invitations/lookup',
+        'POST /api/invitations/accept',
       ].sort(),
     );
     for (const { key, operation } of operations(doc)) {

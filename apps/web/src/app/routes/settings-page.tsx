@@ -17,6 +17,7 @@ import { companySettingsQueryOptions } from '@/features/settings/api/get-company
 import { invitationsQueryOptions } from '@/features/settings/api/get-invitations';
 import { permissionsQueryOptions } from '@/features/settings/api/get-permissions';
 import { usersQueryOptions } from '@/features/settings/api/get-users';
+import { AuditTrailTab } from '@/features/settings/components/audit-trail-tab';
 import { CompanySettingsTab } from '@/features/settings/components/company-settings-tab';
 import { PermissionsTab } from '@/features/settings/components/permissions-tab';
 import { UsersTab } from '@/features/settings/components/users-tab';
@@ -133,6 +134,11 @@ export default function SettingsPage() {
             {shows('cloud-storage') && (
               <TabsContent value="cloud-storage">
                 <CloudStorageTab readOnly={settingsTabViewOnly(me, 'cloud-storage')} />
+              </TabsContent>
+            )}
+            {shows('audit') && (
+              <TabsContent value="audit">
+                <AuditTrailTab />
               </TabsContent>
             )}
             {shows('slack-integration') && (

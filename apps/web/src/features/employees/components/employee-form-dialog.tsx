@@ -1,10 +1,13 @@
 /** "Add New Employee" / "Edit Employee": the form in a dialog, with the server's errors mapped back. */
 import { EMPLOYEE_MESSAGES, type Employee } from '@hr/shared/hr/employees.schemas';
+import { INVITATION_MESSAGES } from '@hr/shared/invitations/invitations.schemas';
+import { hasAccessLevel } from '@hr/shared/permissions';
 import type { UseFormSetError } from 'react-hook-form';
 import { LoadError } from '@/components/load-error';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { useMe } from '@/lib/session';
 import { notify } from '@/lib/toast';
 import { useCreateEmployee } from '../api/create-employee';
 import { useUpdateEmployee } from '../api/update-employee';
@@ -64,12 +67,15 @@ export function EmployeeFormDialog({ open, onOpenChange, employee }: EmployeeFor
   const create = useCreateEmployee();
   const update = useUpdateEmployee();
   const submitting = create.isPending || update.isPending;
+  const { data: me } = useMe();
+  const canInvite = hasAccessLevel(me?.permissions['user-management'] ?? 'no_access', 'full');
 
   const save = async (values: EmployeeFormOutput, setError: UseFormSetError<EmployeeFormValues>) => {
     try {
       if (employee) await update.mutateAsync({ id: employee.id, body: values });
       else await create.mutateAsync(values);
       notify.success(employee ? EMPLOYEE_MESSAGES.updated : EMPLOYEE_MESSAGES.created);
+      if (values.sendInvitation) notify.success(INVITATION_MESSAGES.sent(values.email));
       onOpenChange(false);
     } catch (error) {
       reportSaveError(error, setError);
@@ -105,6 +111,7 @@ export function EmployeeFormDialog({ open, onOpenChange, employee }: EmployeeFor
               employee={employee}
               users={users.data?.items ?? []}
               submitting={submitting}
+              canInvite={canInvite}
               onSubmit={(values, setError) => void save(values, setError)}
               onCancel={() => onOpenChange(false)}
             />

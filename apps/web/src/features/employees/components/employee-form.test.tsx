@@ -92,6 +92,7 @@ describe('EmployeeForm', () => {
       lineManagerId: null,
       region: null,
       workingPattern: null,
+      sendInvitation: false,
     });
   });
 

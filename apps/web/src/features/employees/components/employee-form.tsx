@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { WEEKDAYS, type Weekday } from '@hr/shared/company/company-settings';
 import { isValidIsoDate } from '@hr/shared/dates';
 import { type CompanyUserOption, type Employee, employeeInputSchema } from '@hr/shared/hr/employees.schemas';
+import { INVITATION_MESSAGES } from '@hr/shared/invitations/invitations.schemas';
 import { type UseFormSetError, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { RegionSelect } from '@/components/region-select';
@@ -36,6 +37,7 @@ function defaultsFor(employee: Employee | null | undefined): EmployeeFormValues 
     lineManagerId: employee?.lineManagerId ?? null,
     region: employee?.region ?? null,
     workingPattern: employee?.workingPattern ?? null,
+    sendInvitation: false,
   };
 }
 
@@ -135,6 +137,8 @@ export interface EmployeeFormProps {
   submitting?: boolean;
   onSubmit: (values: EmployeeFormOutput, setError: UseFormSetError<EmployeeFormValues>) => void;
   onCancel: () => void;
+  /** Whether "Send an invitation to sign in" is offered (User Management at Full, ADR 0101). */
+  canInvite?: boolean;
 }
 
 export function EmployeeForm({
@@ -144,6 +148,7 @@ export function EmployeeForm({
   submitting = false,
   onSubmit,
   onCancel,
+  canInvite = false,
 }: EmployeeFormProps) {
   const form = useForm<EmployeeFormValues, unknown, EmployeeFormOutput>({
     resolver: zodResolver(employeeInputSchema),
@@ -333,6 +338,21 @@ export function EmployeeForm({
           )}
         </fieldset>
       </div>
+      {canInvite && !linkedUserId && !employee?.userId && (
+        <label className="flex min-h-6 items-start gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="mt-0.5 size-4 accent-primary"
+            {...form.register('sendInvitation')}
+          />
+          <span>
+            {INVITATION_MESSAGES.inviteCheckbox}
+            <span className="block text-xs text-muted-foreground">
+              Emails a link to the address above to choose a password; the login is linked to this record.
+            </span>
+          </span>
+        </label>
+      )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onCancel} disabled={submitting}>
           Cancel

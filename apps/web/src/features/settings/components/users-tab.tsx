@@ -1,4 +1,6 @@
 /** User Management: Create New User, Active Users (role and remove) and Recently Created Users. */
+
+import { hasAccessLevel } from '@hr/shared/permissions';
 import { ASSIGNABLE_ROLES, type AssignableRole, roleLabel } from '@hr/shared/roles';
 import { SETTINGS_MESSAGES } from '@hr/shared/settings/settings.schemas';
 import { KeyRound, Trash2, UserMinus } from 'lucide-react';
@@ -16,6 +18,7 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api-client';
+import { useMe } from '@/lib/session';
 import { notify } from '@/lib/toast';
 import { useCancelInvitation } from '../api/cancel-invitation';
 import { useInvitations } from '../api/get-invitations';
@@ -26,6 +29,7 @@ import { useUpdateUserRole } from '../api/update-user-role';
 import { ConfirmButton } from './confirm-button';
 import { CreateUserDialog } from './create-user-dialog';
 import { SecurityEventsCard } from './security-events-card';
+import { SendInvitationDialog } from './send-invitation-dialog';
 
 const isAssignable = (role: string | null): role is AssignableRole =>
   (ASSIGNABLE_ROLES as readonly string[]).includes(role ?? '');
@@ -41,10 +45,14 @@ export function UsersTab({
   /** View level: the lists without the controls that change them (the server refuses them). */
   readOnly?: boolean;
 }) {
+  const { data: me } = useMe();
+  // The employee-record choice reads Employee Management, which needs Employees at View.
+  const canListEmployees = hasAccessLevel(me?.permissions.employees ?? 'no_access', 'view');
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       {!readOnly && (
-        <div className="flex justify-end">
+        <div className="flex flex-wrap justify-end gap-2">
+          <SendInvitationDialog canListEmployees={canListEmployees} />
           <CreateUserDialog />
         </div>
       )}
@@ -177,7 +185,9 @@ function RecentlyCreatedUsers({ readOnly }: { readOnly: boolean }) {
     <Card>
       <CardHeader>
         <CardTitle>Recently Created Users</CardTitle>
-        <CardDescription>Users who have not signed in and changed their password yet.</CardDescription>
+        <CardDescription>
+          Invitations not accepted yet, and users who have not signed in and changed their password yet.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {isPending ? (

@@ -1,0 +1,170 @@
+/** Emailed invitations (ADR 0101): the row with its token's hash, and linking the invitee's employee record. */
+import type { Role } from '@hr/shared/roles';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { type Db, rowsOf, type Tx } from '../../db/client.ts';
+import { companies, companyDetails, invitations, profiles } from '../../db/schema/core.ts';
+import { employeeRecords } from '../../db/schema/hr.ts';
+
+export async function insertTokenInvitation(
+  tx: Tx,
+  row: {
+    companyId: string;
+    email: string;
+    role: Role;
+    expiresAt: Date;
+    tokenHash: string;
+    employeeRecordId: string | null;
+    invitedBy: string;
+  },
+): Promise<{ id: string; createdAt: Date }> {
+  const [saved] = await tx
+    .insert(invitations)
+    .values(row)
+    .returning({ id: invitations.id, createdAt: invitations.createdAt });
+  if (!saved) throw new Error('invitation insert returned nothing');
+  return saved;
+}
+
+/** Whether the company already has a pending invitation to the address (any kind). */
+export async function hasPendingInvitation(tx: Tx, companyId: string, email: string, now: Date) {
+  const [row] = await tx
+    .select({ id: invitations.id })
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.companyId, companyId),
+        sql`lower(${invitations.email}) = lower(${email})`,
+        isNull(invitations.acceptedAt),
+        gt(invitations.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function findEmployeeForInvitation(tx: Tx, companyId: string, id: string) {
+  const [row] = await tx
+    .select({
+      id: employeeRecords.id,
+      fullName: employeeRecords.fullName,
+      email: employeeRecords.email,
+      userId: employeeRecords.userId,
+    })
+    .from(employeeRecords)
+    .where(and(eq(employeeRecords.companyId, companyId), eq(employeeRecords.id, id)));
+  return row ?? null;
+}
+
+/** The invitation a token's hash names, and its company, read before any tenant is entered. */
+export async function findInvitationByTokenHash(
+  db: Db,
+  tokenHash: string,
+): Promise<{ invitationId: string; companyId: string } | null> {
+  const [row] = rowsOf<{ invitation_id: string; company_id: string }>(
+    await db.execute(sql`select invitation_id, company_id from app_invitation_by_token(${tokenHash})`),
+  );
+  return row ? { invitationId: row.invitation_id, companyId: row.company_id } : null;
+}
+
+/** The invitation with what its page shows: the company's name and the linked employee's name. */
+export async function readInvitation(tx: Tx, companyId: string, id: string) {
+  const [row] = await tx
+    .select({
+      id: invitations.id,
+      email: invitations.email,
+      role: invitations.role,
+      expiresAt: invitations.expiresAt,
+      acceptedAt: invitations.acceptedAt,
+      employeeRecordId: invitations.employeeRecordId,
+      companyName: sql<string>`coalesce(${companyDetails.tradingName}, ${companies.tradingName}, ${companies.name})`,
+    })
+    .from(invitations)
+    .innerJoin(companies, eq(companies.id, invitations.companyId))
+    .leftJoin(companyDetails, eq(companyDetails.companyId, invitations.companyId))
+    .where(and(eq(invitations.companyId, companyId), eq(invitations.id, id)));
+  return row ?? null;
+}
+
+/** Marks the invitation used, only while it is unused and unexpired: one of any simultaneous accepts wins. */
+export async function markAccepted(tx: Tx, companyId: string, id: string, now: Date): Promise<boolean> {
+  const rows = await tx
+    .update(invitations)
+    .set({ acceptedAt: now })
+    .where(
+      and(
+        eq(invitations.companyId, companyId),
+        eq(invitations.id, id),
+        isNull(invitations.acceptedAt),
+        gt(invitations.expiresAt, now),
+      ),
+    )
+    .returning({ id: invitations.id });
+  return rows.length > 0;
+}
+
+/**
+ * The employee record the invitee takes: the one chosen at invite time when still free, else the
+ * oldest free record with the invitee's address. Null when there is none.
+ */
+export async function findFreeEmployeeRecord(
+  tx: Tx,
+  companyId: string,
+  chosenId: string | null,
+  email: string,
+) {
+  if (chosenId) {
+    const [chosen] = await tx
+      .select({
+        id: employeeRecords.id,
+        fullName: employeeRecords.fullName,
+        lineManagerId: employeeRecords.lineManagerId,
+        position: employeeRecords.position,
+      })
+      .from(employeeRecords)
+      .where(
+        and(
+          eq(employeeRecords.companyId, companyId),
+          eq(employeeRecords.id, chosenId),
+          isNull(employeeRecords.userId),
+        ),
+      )
+      .for('update');
+    if (chosen) return chosen;
+  }
+  const [byEmail] = await tx
+    .select({
+      id: employeeRecords.id,
+      fullName: employeeRecords.fullName,
+      lineManagerId: employeeRecords.lineManagerId,
+      position: employeeRecords.position,
+    })
+    .from(employeeRecords)
+    .where(
+      and(
+        eq(employeeRecords.companyId, companyId),
+        sql`lower(${employeeRecords.email}) = lower(${email})`,
+        isNull(employeeRecords.userId),
+      ),
+    )
+    .orderBy(asc(employeeRecords.createdAt))
+    .limit(1)
+    .for('update');
+  return byEmail ?? null;
+}
+
+/** Links the record to the new user; the profile takes the record's line manager and position. */
+export async function linkEmployeeRecord(
+  tx: Tx,
+  companyId: string,
+  record: { id: string; lineManagerId: string | null; position: string },
+  userId: string,
+): Promise<void> {
+  await tx
+    .update(employeeRecords)
+    .set({ userId })
+    .where(and(eq(employeeRecords.companyId, companyId), eq(employeeRecords.id, record.id)));
+  await tx
+    .update(profiles)
+    .set({ lineManager: record.lineManagerId, position: record.position })
+    .where(and(eq(profiles.companyId, companyId), eq(profiles.id, userId)));
+}

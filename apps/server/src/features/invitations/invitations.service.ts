@@ -1,0 +1,280 @@
+/**
+ * Emailed invitations (ADR 0101). An administrator (or the employee form) invites an address with a
+ * role, optionally for an employee record; the invitee gets a single-use link (a random token, stored
+ * as its SHA-256 only, valid 7 days), chooses a password on the public page and is signed in with the
+ * employee record linked. Sent, cancelled and accepted invitations are audit events.
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { RECOVERY_RATE_LIMITS } from '@hr/shared/auth/recovery.schemas';
+import {
+  type AcceptInvitationRequest,
+  INVITATION_ERROR_CODES,
+  INVITATION_MESSAGES,
+  type InvitationLookup,
+} from '@hr/shared/invitations/invitations.schemas';
+import type { Role } from '@hr/shared/roles';
+import { INVITATION_DAYS } from '@hr/shared/settings/settings.schemas';
+import type { Db, Tx } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { enterTenant, withTenant } from '../../db/tenant.ts';
+import { type Principal, tenantOf } from '../../http/app-env.ts';
+import { AppError, errors } from '../../http/app-error.ts';
+import type { Logger } from '../../logger.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import {
+  insertCredentialUser,
+  insertProfileWithRole,
+  isExpiredSignUp,
+  restoreRemovedLogin,
+} from '../auth/accounts.service.ts';
+import type { Auth } from '../auth/auth.ts';
+import { assertWithinLimit, countAttempt } from '../auth/rate-limit.service.ts';
+import { findRecoveryCandidate, releaseExpiredSignUp } from '../auth/recovery.service.ts';
+import { type InvitationMailer, sendInvitationEmail } from './invitation-mail.ts';
+import {
+  findEmployeeForInvitation,
+  findFreeEmployeeRecord,
+  findInvitationByTokenHash,
+  hasPendingInvitation,
+  insertTokenInvitation,
+  linkEmployeeRecord,
+  markAccepted,
+  readInvitation,
+} from './invitations.repository.ts';
+
+export const hashInvitationToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** An invitation written in a transaction, to be mailed once that transaction has committed. */
+export interface CreatedInvitation {
+  id: string;
+  email: string;
+  token: string;
+  expiresAt: Date;
+}
+
+/**
+ * Refuses (409) an address that already signs in somewhere: only a new address, a removed user's
+ * (restored on acceptance) or an unverified sign-up past its 7 days (released on acceptance) may be
+ * invited. Read before the transaction, as creating a user with a password does.
+ */
+export async function assertInvitable(db: Db, email: string): Promise<void> {
+  const existing = await findRecoveryCandidate(db, email);
+  if (existing && !isExpiredSignUp(existing) && existing.companyId !== null) {
+    throw errors.conflict(INVITATION_MESSAGES.userExists, { email: INVITATION_MESSAGES.userExists });
+  }
+}
+
+/**
+ * Writes the invitation and its audit event in the caller's tenant transaction (the employee form's
+ * own, or the one of `sendInvitation`). The token leaves only in the returned value, for the email.
+ */
+export async function createInvitationInTx(
+  tx: Tx,
+  principal: Principal,
+  input: { email: string; role: Role; employeeRecordId: string | null },
+): Promise<CreatedInvitation> {
+  const now = new Date();
+  if (await hasPendingInvitation(tx, principal.companyId, input.email, now)) {
+    throw errors.conflict(INVITATION_MESSAGES.alreadyInvited, { email: INVITATION_MESSAGES.alreadyInvited });
+  }
+  if (input.employeeRecordId) {
+    const employee = await findEmployeeForInvitation(tx, principal.companyId, input.employeeRecordId);
+    if (!employee) {
+      throw errors.validation(
+        { employeeRecordId: INVITATION_MESSAGES.employeeUnknown },
+        INVITATION_MESSAGES.employeeUnknown,
+      );
+    }
+    if (employee.userId) {
+      throw errors.conflict(INVITATION_MESSAGES.employeeLinked, {
+        employeeRecordId: INVITATION_MESSAGES.employeeLinked,
+      });
+    }
+  }
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 86_400_000);
+  const saved = await insertTokenInvitation(tx, {
+    companyId: principal.companyId,
+    email: input.email,
+    role: input.role,
+    expiresAt,
+    tokenHash: hashInvitationToken(token),
+    employeeRecordId: input.employeeRecordId,
+    invitedBy: principal.user.id,
+  });
+  await recordAudit(tx, principal, {
+    kind: 'invitation.sent',
+    targetType: 'invitation',
+    targetId: saved.id,
+    targetLabel: input.email,
+    after: {
+      email: input.email,
+      role: input.role,
+      employeeRecordId: input.employeeRecordId,
+      expiresAt: expiresAt.toISOString(),
+    },
+  });
+  return { id: saved.id, email: input.email, token, expiresAt };
+}
+
+/**
+ * Mails a committed invitation. A failure leaves the invitation pending (listed, cancellable) and
+ * answers 503 so the administrator knows the email did not go.
+ */
+export async function deliverInvitation(
+  deps: { db: Db; mail: InvitationMailer; logger?: Logger },
+  principal: Principal,
+  created: CreatedInvitation,
+): Promise<void> {
+  const row = await withTenant(deps.db, tenantOf(principal), (tx) =>
+    readInvitation(tx, principal.companyId, created.id),
+  );
+  try {
+    await sendInvitationEmail(deps.mail, {
+      to: created.email,
+      token: created.token,
+      companyName: row?.companyName ?? 'your company',
+      invitedBy: principal.user.name || principal.user.email,
+      expiresAt: created.expiresAt,
+    });
+  } catch (err) {
+    deps.logger?.error({ err, invitation: created.id }, 'invitation mail failed');
+    throw new AppError(503, 'MAIL_FAILED', INVITATION_MESSAGES.sendFailed);
+  }
+}
+
+export async function sendInvitation(
+  deps: { db: Db; mail: InvitationMailer; logger?: Logger },
+  principal: Principal,
+  input: { email: string; role: Role; employeeRecordId?: string | null | undefined },
+): Promise<{ id: string; email: string; expiresAt: string }> {
+  await assertInvitable(deps.db, input.email);
+  const created = await withTenant(deps.db, tenantOf(principal), (tx) =>
+    createInvitationInTx(tx, principal, {
+      email: input.email,
+      role: input.role,
+      employeeRecordId: input.employeeRecordId ?? null,
+    }),
+  );
+  await deliverInvitation(deps, principal, created);
+  return { id: created.id, email: created.email, expiresAt: created.expiresAt.toISOString() };
+}
+
+// ---------- the public link ----------
+
+const unknownLink = () =>
+  new AppError(404, INVITATION_ERROR_CODES.INVITATION_UNKNOWN, INVITATION_MESSAGES.linkUnknown);
+const usedLink = () =>
+  new AppError(409, INVITATION_ERROR_CODES.INVITATION_USED, INVITATION_MESSAGES.linkUsed);
+const expiredLink = () =>
+  new AppError(409, INVITATION_ERROR_CODES.INVITATION_EXPIRED, INVITATION_MESSAGES.linkExpired);
+
+type InvitationRow = NonNullable<Awaited<ReturnType<typeof readInvitation>>>;
+
+/** The invitation a token opens, or the error that says why it no longer does. */
+async function openInvitation(
+  db: Db,
+  token: string,
+): Promise<{ companyId: string; invitation: InvitationRow }> {
+  const found = await findInvitationByTokenHash(db, hashInvitationToken(token));
+  if (!found) throw unknownLink();
+  const invitation = await withTenant(db, { companyId: found.companyId, userId: null, role: null }, (tx) =>
+    readInvitation(tx, found.companyId, found.invitationId),
+  );
+  if (!invitation) throw unknownLink();
+  if (invitation.acceptedAt) throw usedLink();
+  if (invitation.expiresAt.getTime() <= Date.now()) throw expiredLink();
+  return { companyId: found.companyId, invitation };
+}
+
+export async function lookupInvitation(db: Db, token: string): Promise<InvitationLookup> {
+  const { companyId, invitation } = await openInvitation(db, token);
+  const employee = await withTenant(db, { companyId, userId: null, role: null }, (tx) =>
+    findFreeEmployeeRecord(tx, companyId, invitation.employeeRecordId, invitation.email),
+  );
+  return {
+    email: invitation.email,
+    companyName: invitation.companyName,
+    fullName: employee?.fullName ?? null,
+    expiresAt: invitation.expiresAt.toISOString(),
+  };
+}
+
+/**
+ * Creates the login (the invitee's own password, the address taken as verified: the link proved
+ * it), profile and role, links the employee record and marks the invitation used, in one
+ * transaction; a token used twice at once succeeds once (the conditional update). Rate limited per IP.
+ */
+export async function acceptInvitation(
+  deps: { db: Db; auth: Auth },
+  input: AcceptInvitationRequest,
+  ipAddress: string | null,
+): Promise<{ userId: string; email: string }> {
+  const { db, auth } = deps;
+  if (ipAddress) {
+    const key = `accept-invitation-ip:${ipAddress}`;
+    await assertWithinLimit(
+      db,
+      key,
+      RECOVERY_RATE_LIMITS.resetPasswordPerIp,
+      'Too many attempts. Please try again later.',
+    );
+    await countAttempt(db, key, RECOVERY_RATE_LIMITS.resetPasswordPerIp);
+  }
+  const { companyId, invitation } = await openInvitation(db, input.token);
+  const existing = await findRecoveryCandidate(db, invitation.email);
+  const expiredSignUp = existing !== null && isExpiredSignUp(existing);
+  const removed = existing !== null && !expiredSignUp && existing.companyId === null;
+  if (existing && !expiredSignUp && !removed) throw errors.conflict(INVITATION_MESSAGES.userExists);
+  if (existing && expiredSignUp) await releaseExpiredSignUp(db, existing);
+  const passwordHash = await (await auth.$context).password.hash(input.password);
+  const userId = removed && existing ? existing.userId : randomUUID();
+  const now = new Date();
+  try {
+    await db.transaction(async (tx) => {
+      if (removed) {
+        await restoreRemovedLogin(tx, { userId, name: input.fullName, passwordHash });
+      } else {
+        await insertCredentialUser(tx, {
+          id: userId,
+          name: input.fullName,
+          email: invitation.email,
+          passwordHash,
+          emailVerified: true,
+        });
+      }
+      await enterTenant(tx, { companyId, userId, role: invitation.role });
+      if (!(await markAccepted(tx, companyId, invitation.id, now))) throw usedLink();
+      await insertProfileWithRole(tx, {
+        id: userId,
+        companyId,
+        email: invitation.email,
+        fullName: input.fullName,
+        firstLoginCompleted: true,
+        role: invitation.role,
+      });
+      const record = await findFreeEmployeeRecord(
+        tx,
+        companyId,
+        invitation.employeeRecordId,
+        invitation.email,
+      );
+      if (record) await linkEmployeeRecord(tx, companyId, record, userId);
+      await recordAudit(
+        tx,
+        { companyId, userId, name: input.fullName, ipAddress },
+        {
+          kind: 'invitation.accepted',
+          targetType: 'invitation',
+          targetId: invitation.id,
+          targetLabel: invitation.email,
+          after: { userId, role: invitation.role, employeeRecordId: record?.id ?? null },
+        },
+      );
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw errors.conflict(INVITATION_MESSAGES.userExists);
+    throw err;
+  }
+  return { userId, email: invitation.email };
+}
