@@ -1,9 +1,66 @@
 /** Serves the built SPA: hashed assets with long caching, and index.html for every other non-API path. */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import type { MiddlewareHandler } from 'hono/types';
+import { getMimeType } from 'hono/utils/mime';
 import type { AppEnv } from './app-env.ts';
+import { ENCODINGS, type Encoding, negotiateEncoding } from './compression.ts';
+
+/** The files the web build writes next to each compressible asset (apps/web/precompress.mjs). */
+const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
+
+const isFile = (file: string) => {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+};
+
+/** The file under `distDir` a request path names, or null for anything odd (`..`, `//`, `\\`, `%`). */
+function fileOf(distDir: string, requestPath: string): string | null {
+  if (requestPath.includes('%') || /(?:^|[/\\])\.{1,2}(?:$|[/\\])|[/\\]{2,}|\\|\0/.test(requestPath)) {
+    return null;
+  }
+  const file = path.join(distDir, requestPath);
+  return file.startsWith(distDir + path.sep) && isFile(file) ? file : null;
+}
+
+/**
+ * A file the build precompressed is answered in the encoding the request accepts (ADR 0104): brotli,
+ * else gzip, else as it is, always with `Vary: Accept-Encoding` and the length of what is sent.
+ * Range requests and files without compressed copies go on to the plain static files.
+ */
+function precompressedFiles(distDir: string): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || c.req.header('Range')) return next();
+    const file = fileOf(distDir, c.req.path);
+    if (!file) return next();
+    const available = ENCODINGS.filter((encoding) => isFile(file + SUFFIX[encoding]));
+    if (available.length === 0) return next();
+    const encoding = negotiateEncoding(c.req.header('Accept-Encoding'), available);
+    const sent = encoding ? file + SUFFIX[encoding] : file;
+    let body: Buffer;
+    try {
+      body = await readFile(sent);
+    } catch {
+      return next();
+    }
+    const headers: Record<string, string> = {
+      'Content-Type': getMimeType(file) ?? 'application/octet-stream',
+      'Content-Length': String(body.byteLength),
+      Vary: 'Accept-Encoding',
+      'Last-Modified': statSync(sent).mtime.toUTCString(),
+    };
+    if (encoding) headers['Content-Encoding'] = encoding;
+    if (c.req.method === 'HEAD') return c.body(null, 200, headers);
+    // readFile gives a Buffer over a plain (not shared) ArrayBuffer.
+    return c.body(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), 200, headers);
+  };
+}
 
 export function spaRoutes(distDir: string) {
   const app = new Hono<AppEnv>();
@@ -22,6 +79,7 @@ export function spaRoutes(distDir: string) {
     await next();
     c.header('Cache-Control', 'no-cache');
   });
+  app.use('*', precompressedFiles(path.resolve(distDir)));
   app.use('*', serveStatic({ root }));
   // A missing hashed asset is a 404, never the HTML page (which the browser would fail to run).
   app.get('/assets/*', (c) => c.text('Not found', 404));
