@@ -6,8 +6,8 @@ import { ROUTE_TITLES } from '@/lib/route-titles';
 import { PublicOnly } from './guards/public-only';
 import { RequireAccess } from './guards/require-access';
 import { RequireAuth } from './guards/require-auth';
-import { routeAccess } from './layouts/navigation';
 import { RootLayout } from './root-layout';
+import { routeAccess } from './route-access';
 import { RouteError } from './route-error';
 
 const AuthPage = lazy(() => import('./routes/auth-page'));
