@@ -129,9 +129,18 @@ export function compressResponses({ threshold = COMPRESSION_THRESHOLD }: { thres
     if (declared !== null && (Number(declared) < threshold || Number(declared) > MAX_COMPRESSED_BODY)) {
       return;
     }
+    const encoding = negotiateEncoding(c.req.header('Accept-Encoding'));
+    if (!encoding) {
+      // Sent as it is, untouched (no copy of the body); another request may get it compressed.
+      try {
+        varyOnAcceptEncoding(headers);
+        return;
+      } catch {
+        // Immutable headers (a fetched or redirect response): copied below.
+      }
+    }
     const cached = c.get('cachedBody');
     const body = cached ?? new Uint8Array(await res.arrayBuffer());
-    const encoding = body.byteLength >= threshold ? negotiateEncoding(c.req.header('Accept-Encoding')) : null;
     const out = new Headers(headers);
     let sent: Uint8Array = body;
     if (body.byteLength >= threshold && body.byteLength <= MAX_COMPRESSED_BODY) {
