@@ -73,4 +73,29 @@ describe('SPA serving', () => {
       expect(await res.text(), probe).not.toContain('root:');
     }
   });
+
+  it('names the chunks the build lists for the requested page as modulepreload links, and only those', async () => {
+    writeFileSync(path.join(dist, 'index.html'), '<html><head><title>x</title></head><body></body></html>');
+    writeFileSync(
+      path.join(dist, 'route-preloads.json'),
+      JSON.stringify({
+        '/auth': ['/assets/auth-page-1.js', '/assets/form-2.js'],
+        '/holidays': ['/assets/holidays-3.js', 'https://evil.example/x.js', '/assets/"><script>.js'],
+      }),
+    );
+    const auth = await (await app.request('/auth')).text();
+    expect(auth).toBe(
+      '<html><head><title>x</title><link rel="modulepreload" crossorigin href="/assets/auth-page-1.js"><link rel="modulepreload" crossorigin href="/assets/form-2.js"></head><body></body></html>',
+    );
+    expect(await (await app.request('/auth/')).text()).toBe(auth);
+    const holidays = await (await app.request('/holidays')).text();
+    expect(holidays).toContain('href="/assets/holidays-3.js"');
+    expect(holidays).not.toContain('evil');
+    expect(holidays).not.toContain('<script>');
+    for (const other of ['/settings', '/constructor', '/__proto__']) {
+      expect(await (await app.request(other)).text(), other).not.toContain('modulepreload');
+    }
+    writeFileSync(path.join(dist, 'route-preloads.json'), '{not json');
+    expect(await (await app.request('/auth')).text()).not.toContain('modulepreload');
+  });
 });

@@ -62,6 +62,33 @@ function precompressedFiles(distDir: string): MiddlewareHandler<AppEnv> {
   };
 }
 
+/** A chunk the build names for a route: nothing but a hashed file under /assets/. */
+const CHUNK_HREF = /^\/assets\/[\w.-]+\.js$/;
+
+/**
+ * index.html with `modulepreload` links for the chunks the build lists for `pathname` in
+ * route-preloads.json (apps/web/vite.config.ts, ADR 0105): the browser fetches the first screen's
+ * chunks beside the entry, not after it. Read per request, like index.html; a missing or odd file
+ * leaves the page as it is.
+ */
+function withRoutePreloads(html: string, distDir: string, pathname: string): string {
+  let listed: unknown;
+  try {
+    listed = JSON.parse(readFileSync(path.join(distDir, 'route-preloads.json'), 'utf8'));
+  } catch {
+    return html;
+  }
+  const route = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (typeof listed !== 'object' || listed === null || !Object.hasOwn(listed, route)) return html;
+  const hrefs = (listed as Record<string, unknown>)[route];
+  if (!Array.isArray(hrefs)) return html;
+  const links = hrefs
+    .filter((href): href is string => typeof href === 'string' && CHUNK_HREF.test(href))
+    .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
+    .join('');
+  return links && html.includes('</head>') ? html.replace('</head>', `${links}</head>`) : html;
+}
+
 export function spaRoutes(distDir: string) {
   const app = new Hono<AppEnv>();
   const indexFile = path.join(distDir, 'index.html');
@@ -86,7 +113,7 @@ export function spaRoutes(distDir: string) {
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');
     // Read per request: a rebuild while the server runs must not leave it serving stale chunk names.
-    return c.html(readFileSync(indexFile, 'utf8'));
+    return c.html(withRoutePreloads(readFileSync(indexFile, 'utf8'), distDir, c.req.path));
   });
   return app;
 }
