@@ -234,7 +234,11 @@ async function lighthouseScores(baseUrl, cookies) {
           },
           preset === 'desktop' ? desktopConfig : undefined,
         );
-        const { categories: c, audits: a } = result.lhr;
+        const { categories: c, audits: a, runtimeError } = result.lhr;
+        if (runtimeError) {
+          out.push({ preset, page: page.path, error: `${runtimeError.code}: ${runtimeError.message}` });
+          continue;
+        }
         const score = (k) => Math.round((c[k]?.score ?? 0) * 100);
         const seconds = (k) => Math.round((a[k]?.numericValue ?? 0) / 10) / 100;
         out.push({
@@ -298,8 +302,8 @@ else {
       return {
         ...p,
         performanceTarget: `>= ${target}`,
-        met: verdict(p.performance >= target),
-        ...(p.preset === 'mobile' && p.page === '/auth'
+        met: p.error ? 'ERROR' : verdict(p.performance >= target),
+        ...(p.preset === 'mobile' && p.page === '/auth' && !p.error
           ? { lcpTarget: `< ${TARGETS.authLcpSeconds} s`, lcpMet: verdict(p.lcpS < TARGETS.authLcpSeconds) }
           : {}),
       };
