@@ -9,7 +9,9 @@
  * Options: --duration=<s> (default 10), --connections=<n> (default 50), --only=postgres|pglite,
  * --no-scaling, --filter=<text> (only the endpoints and scaling calls whose name contains it, e.g.
  * --filter=calendar). Each target also times the yearly leave rollover of the 5,000-employee company
- * (`rollover.ts`, budget under 10 s; --filter=rollover for that alone).
+ * (`rollover.ts`, budget under 10 s; --filter=rollover for that alone), the import of a 5,000-row
+ * employee CSV (budget under 15 s; --filter=import) and the company's balances report (budget under
+ * 2 s; --filter=balances), both in `import-reports.ts` (issue 19).
  *
  * Memory (issue 20): the server's resident memory (RSS, from /proc or ps) idle after start, sampled
  * every 250 ms through the HTTP runs (peak and mean) and idle again after them; then the compiled
@@ -26,6 +28,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { openCapturer, type Statement } from './capture.ts';
 import { BENCH_PASSWORD, CALENDAR_DAY, CALENDAR_MONTH, emailOf, ROLES_BY_NUMBER } from './dataset.ts';
+import { type ImportReportsResult, measureImportAndReports } from './import-reports.ts';
 import { measureRollover, type RolloverResult } from './rollover.ts';
 import { benchPaths, repoRoot } from './support.ts';
 
@@ -388,6 +391,20 @@ async function runTarget(
       `  ${kind}: rollover of ${rollover.companyEmployees} employees ${rollover.firstMs} ms (${rollover.written} entries), again ${rollover.againMs} ms; budget under ${rollover.budgetMs / 1000} s: ${rollover.withinBudget ? 'met' : 'MISSED'}`,
     );
   }
+  const which = { import: wanted('import employees'), balances: wanted('balances report') };
+  if (which.import || which.balances) {
+    // Issue 19: importing 5,000 employees (under 15 s) and the 5,000-employee balances report (under 2 s).
+    const measured = await measureImportAndReports(migrating, BIG, which);
+    importReports.push({ target: kind, ...measured });
+    if (which.import)
+      console.log(
+        `  ${kind}: import of ${measured.importRows} employees ${measured.importMs} ms (${measured.imported} written); budget under ${measured.importBudgetMs / 1000} s: ${measured.importWithinBudget ? 'met' : 'MISSED'}`,
+      );
+    if (which.balances)
+      console.log(
+        `  ${kind}: balances report of ${measured.balancesReportRows} employees ${measured.balancesReportMs} ms; budget under ${measured.balancesReportBudgetMs / 1000} s: ${measured.balancesReportWithinBudget ? 'met' : 'MISSED'}`,
+      );
+  }
   await migrating.close();
   console.log(`\n== ${kind}: capturing each endpoint's SQL and measuring its database limit`);
   const capturer = await openCapturer(kind, CONNECTIONS);
@@ -576,6 +593,7 @@ console.log(`bench: ${machineInfo.note}`);
 const all: EndpointResult[] = [];
 const scaling: unknown[] = [];
 const rollovers: (RolloverResult & { target: string })[] = [];
+const importReports: (ImportReportsResult & { target: string })[] = [];
 for (const kind of ['postgres', 'pglite'] as const) {
   if (ONLY && ONLY !== kind) continue;
   const out = await runTarget(kind);
@@ -629,6 +647,6 @@ if (targets.length)
 mkdirSync(benchPaths.results, { recursive: true });
 writeFileSync(
   path.join(benchPaths.results, 'latest.json'),
-  `${JSON.stringify({ takenAt: new Date().toISOString(), machine: machineInfo, settings: { durationSeconds: DURATION, connections: CONNECTIONS }, results: all, scaling, targets, rollovers, memory: { idleTargetMb: IDLE_RSS_TARGET_MB, readings: memory } }, null, 2)}\n`,
+  `${JSON.stringify({ takenAt: new Date().toISOString(), machine: machineInfo, settings: { durationSeconds: DURATION, connections: CONNECTIONS }, results: all, scaling, targets, rollovers, importReports, memory: { idleTargetMb: IDLE_RSS_TARGET_MB, readings: memory } }, null, 2)}\n`,
 );
 console.log(`wrote ${path.relative(repoRoot, path.join(benchPaths.results, 'latest.json'))}`);

@@ -2,17 +2,22 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { UPLOAD_BODY_MAX_BYTES } from '@hr/shared/cloud-storage/cloud-storage.schemas';
 import { ERROR_CODES } from '@hr/shared/errors';
+import { IMPORT_MAX_BYTES } from '@hr/shared/hr/employee-import';
 import { IMAGE_MAX_BYTES } from '@hr/shared/image-upload';
 import type { Db, Listen } from './db/client.ts';
 import type { Env } from './env.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { type Auth, createAuth } from './features/auth/auth.ts';
+import { calendarFeedsRoutes, icalRoutes } from './features/calendar-feeds/calendar-feeds.routes.ts';
 import { cloudStorageRoutes } from './features/cloud-storage/cloud-storage.routes.ts';
 import { companiesRoutes } from './features/companies/companies.routes.ts';
 import { companyRoutes } from './features/company/company.routes.ts';
 import { crossAppExchangeRoutes, crossAppRoutes } from './features/cross-app/cross-app.routes.ts';
 import { documentsRoutes } from './features/documents/documents.routes.ts';
+import { emailPreferencesRoutes } from './features/email/email.routes.ts';
+import { createEmailQueue, type EmailQueue } from './features/email/email-worker.ts';
 import { employeesRoutes } from './features/employees/employees.routes.ts';
+import { importTooLarge } from './features/employees/import-csv.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { holidaysRoutes } from './features/holidays/holidays.routes.ts';
 import { hubspotRoutes } from './features/hubspot/hubspot.routes.ts';
@@ -21,9 +26,12 @@ import { calendarDaysRoutes } from './features/leave-calendar/calendar-days.rout
 import { meRoutes } from './features/me/me.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
+import { reportsRoutes } from './features/reports/reports.routes.ts';
 import { securityEventsRoutes } from './features/security-events/security-events.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { slackRoutes } from './features/slack/slack.routes.ts';
+import { slackInteractionRoutes } from './features/slack-approvals/slack-approvals.routes.ts';
+import { sendApprovalMessageInBackground } from './features/slack-approvals/slack-approvals.service.ts';
 import { workshopRoutes } from './features/workshop/workshop.routes.ts';
 import { apiRouter } from './http/api-route.ts';
 import type { AppEnv } from './http/app-env.ts';
@@ -63,6 +71,13 @@ export const BODY_LIMIT_RULES: BodyLimitRule[] = [
     maxSize: IMAGE_MAX_BYTES + 64 * 1024,
     error: imageTooLarge,
   },
+  // The employee import's CSV file (ADR 0097), with room for the multipart framing.
+  {
+    method: 'POST',
+    path: /^\/api\/v1\/employees\/import$/,
+    maxSize: IMPORT_MAX_BYTES + 64 * 1024,
+    error: importTooLarge,
+  },
 ];
 
 export interface AppDeps {
@@ -79,7 +94,7 @@ export interface AppDeps {
 }
 
 /** Slack, OneDrive, Google Drive and cross-app settings, all from the environment. */
-function integrationDeps(db: Db, env: Env, storage: StoragePort | undefined) {
+function integrationDeps(db: Db, env: Env, storage: StoragePort | undefined, logger: Logger) {
   const secretBox = createSecretBox(env.AUTH_SECRET);
   const redirectUri = new URL('/auth/callback', env.PUBLIC_URL).toString();
   const slack = createSlackClient({
@@ -106,6 +121,14 @@ function integrationDeps(db: Db, env: Env, storage: StoragePort | undefined) {
   const cloud = { db, secretBox, drives, redirectUri };
   return {
     slack: { db, slack, secretBox, redirectUri },
+    slackApprovals: {
+      db,
+      slack,
+      secretBox,
+      botToken: env.SLACK_BOT_TOKEN,
+      signingSecret: env.SLACK_SIGNING_SECRET,
+      logger,
+    },
     cloud,
     documents: { ...cloud, storage },
     crossApp: { db, urls: { crm: env.CRM_APP_URL, hr: env.HR_APP_URL }, publicUrl: env.PUBLIC_URL },
@@ -126,12 +149,28 @@ export function createApp({
   auth: Auth;
   hub: NotificationHub;
   storage: StoragePort;
+  emailQueue: EmailQueue;
 } {
+  // The email queue's worker (ADR 0095); main.ts starts its listener and sweep, tests drain it.
+  const emailQueue = createEmailQueue({
+    db,
+    mailer,
+    logger,
+    listen,
+    publicUrl: env.PUBLIC_URL,
+    options: {
+      leaseSeconds: env.EMAIL_LEASE_SECONDS,
+      maxAttempts: env.EMAIL_MAX_ATTEMPTS,
+      retryBaseSeconds: env.EMAIL_RETRY_BASE_SECONDS,
+      sweepSeconds: env.EMAIL_SWEEP_SECONDS,
+    },
+  });
   const auth = createAuth({
     db,
     secret: env.AUTH_SECRET,
     publicUrl: env.PUBLIC_URL,
     mailer,
+    emailQueue,
     production: env.NODE_ENV === 'production',
   });
   const deps = {
@@ -143,20 +182,29 @@ export function createApp({
   };
   const storage = givenStorage ?? createStorage(env);
   const hub = createNotificationHub(listen, logger);
-  const integrations = integrationDeps(db, env, storage);
+  const integrations = integrationDeps(db, env, storage, logger);
 
   // Product endpoints: every one sits behind the session middleware.
   const v1 = apiRouter(requireSession(deps));
   v1.route('/me', meRoutes(deps));
   v1.route('/employees', employeesRoutes(deps));
-  v1.route('/holidays', holidaysRoutes(deps));
+  v1.route(
+    '/holidays',
+    holidaysRoutes({
+      ...deps,
+      onPendingRequest: (companyId, requestId) =>
+        sendApprovalMessageInBackground(integrations.slackApprovals, companyId, requestId),
+    }),
+  );
   v1.route('/leave', leaveRoutes(deps));
+  v1.route('/reports', reportsRoutes({ db }));
   v1.route('/workshop', workshopRoutes(deps));
   v1.route('/settings', settingsRoutes(deps));
   // After Settings: its gates (super admin, Settings at View) run first for /settings/* (ADR 0086).
   v1.route('/settings/calendar-days', calendarDaysRoutes({ db }));
   v1.route('/company', companyRoutes({ db, storage }));
   v1.route('/profile', profileRoutes({ db, storage }));
+  v1.route('/profile/email-preferences', emailPreferencesRoutes({ db }));
   v1.route('/companies', companiesRoutes(deps));
   v1.route('/security-events', securityEventsRoutes({ db }));
   v1.route(
@@ -172,6 +220,7 @@ export function createApp({
   v1.route('/documents', documentsRoutes(integrations.documents));
   v1.route('/cross-app', crossAppRoutes(integrations.crossApp));
   v1.route('/hubspot', hubspotRoutes(integrations.hubspot));
+  v1.route('/calendar-feeds', calendarFeedsRoutes({ db, publicUrl: env.PUBLIC_URL }));
 
   const app = apiRouter();
   // The benchmark's ceiling: registered before every middleware, so nothing but routing runs.
@@ -198,9 +247,13 @@ export function createApp({
   app.route('/api/auth', authRoutes(deps));
   // Redeemed server-to-server by the sister app, without a session: before the guarded v1 router.
   app.route('/api/v1/cross-app/exchange', crossAppExchangeRoutes(integrations.crossApp));
+  // Calendar apps fetch the feeds without a session: the secret URL is the credential (ADR 0099).
+  app.route('/api/ical', icalRoutes({ db, trustProxy: env.TRUST_PROXY }));
+  // Slack's clicks carry its signature, not a session (ADR 0100).
+  app.route('/api/slack/interactions', slackInteractionRoutes(integrations.slackApprovals));
   app.route('/api/v1', v1);
   app.route('/api/storage', storageRoutes(storage));
   app.all('/api/*', (c) => c.json(errorBody(ERROR_CODES.NOT_FOUND, 'Not found.'), 404));
   app.route('/', spaRoutes(env.WEB_DIST_DIR ?? defaultWebDist));
-  return { app, auth, hub, storage };
+  return { app, auth, hub, storage, emailQueue };
 }

@@ -27,11 +27,23 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Northwind HR <no-reply@localhost>'),
+  /** The email queue (ADR 0095): how long a claim holds a message; longer than one SMTP send. */
+  EMAIL_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** Failed sends of one message before it is marked failed. */
+  EMAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  /** The first retry's delay; each next one doubles (capped at an hour). */
+  EMAIL_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** How often each instance looks for due mail without being woken by NOTIFY. */
+  EMAIL_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   SLACK_CLIENT_ID: z.string().optional(),
   SLACK_CLIENT_SECRET: z.string().optional(),
   SLACK_API_URL: z.string().url().default('https://slack.com/api/'),
   SLACK_OAUTH_URL: z.string().url().default('https://slack.com/oauth/v2/authorize'),
+  /** The Slack app's signing secret: POST /api/slack/interactions is refused (503) without it (ADR 0100). */
+  SLACK_SIGNING_SECRET: z.string().min(1).optional(),
+  /** The Slack app's bot token (xoxb-…): sends the approval direct messages; none are sent without it. */
+  SLACK_BOT_TOKEN: z.string().min(1).optional(),
   MICROSOFT_CLIENT_ID: z.string().optional(),
   MICROSOFT_CLIENT_SECRET: z.string().optional(),
   MICROSOFT_GRAPH_URL: z.string().url().default('https://graph.microsoft.com/v1.0'),

@@ -100,7 +100,7 @@ await runEntryPoint(async () => {
     outboxDir: path.join(env.DATA_DIR, 'outbox'),
     logger,
   });
-  const { app, auth, hub, storage } = createApp({
+  const { app, auth, hub, storage, emailQueue } = createApp({
     db: database.db,
     env,
     logger,
@@ -114,6 +114,9 @@ await runEntryPoint(async () => {
   handler = getRequestListener(app.fetch);
   // The holiday year turns on its own: every instance runs the (idempotent) rollover hourly (ADR 0091).
   const stopRollover = startRolloverTimer(database.db, logger);
+  // The email queue's worker (ADR 0095): woken by NOTIFY after each commit that queued mail, plus a
+  // periodic sweep (retries, expired claims of a dead instance, the leavers' daily emails).
+  await emailQueue.start();
 
   const address = server.address();
   logger.info(
@@ -141,6 +144,7 @@ await runEntryPoint(async () => {
     logger.info({ signal }, 'shutting down');
     server.close();
     stopRollover();
+    await emailQueue.stop();
     await hub.close();
     await database.close();
     process.exit(0);

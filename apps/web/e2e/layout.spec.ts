@@ -69,6 +69,26 @@ test.describe('row actions at desktop widths', () => {
 });
 
 test.describe('settings', () => {
+  test('My Requests fits its card: no column sits squeezed under the pinned actions', async ({ page }) => {
+    await signInViaApi(page, demo.alice);
+    await page.goto('/holidays?tab=requests');
+    await expect(page.getByTestId('my-request').first()).toBeVisible({ timeout: 30_000 });
+    for (const width of [1024, 1100, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await expect(page.getByTestId('my-request').first()).toBeVisible();
+      // A table where the columns fit, else the list: never a table wider than its card.
+      const overflow = await page
+        .getByTestId('my-request')
+        .first()
+        .evaluate((row) => {
+          const table = row.closest('table');
+          if (!table) return 0;
+          return table.getBoundingClientRect().width - (table.parentElement?.clientWidth ?? 0);
+        });
+      expect(overflow, `My Requests at ${width} px`).toBeLessThanOrEqual(1);
+    }
+  });
+
   test('the tabs are not clipped at 1000 px or narrower', async ({ page }) => {
     await signInViaApi(page, demo.owner);
     await page.goto('/settings');

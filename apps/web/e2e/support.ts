@@ -43,6 +43,16 @@ interface OutboxMail {
   link?: string;
 }
 
+/** Every mail in the outbox now (the server's transport without SMTP_URL). */
+export async function outboxMails(): Promise<OutboxMail[]> {
+  const files = await readdir(outboxDir()).catch(() => [] as string[]);
+  return Promise.all(
+    files
+      .filter((f) => f.endsWith('.json'))
+      .map(async (f) => JSON.parse(await readFile(path.join(outboxDir(), f), 'utf8')) as OutboxMail),
+  );
+}
+
 /** Waits for the mail sent to `email` and returns the link in it. */
 export async function verificationLinkFor(email: string): Promise<string> {
   let link: string | undefined;

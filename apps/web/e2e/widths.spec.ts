@@ -24,13 +24,14 @@ const PHONE_ROUTES = [
   '/holidays?tab=calendar',
   '/holidays?tab=requests',
   '/holidays?tab=approvals',
+  '/holidays?tab=reports',
   '/expenses',
 ];
 
 const ROLES = [
   { role: 'operative', email: demo.alice, extra: [] as string[] },
   { role: 'line manager', email: demo.manager, extra: [] as string[] },
-  { role: 'super admin', email: demo.owner, extra: SETTINGS_TABS },
+  { role: 'super admin', email: demo.owner, extra: [...SETTINGS_TABS, '/holidays?tab=reports'] },
 ] as const;
 
 /** Waits until the page has rendered its content: no loading spinner or "Loading..." status left. */

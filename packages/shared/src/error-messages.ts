@@ -24,6 +24,7 @@ export const MESSAGES = {
   signUpSuccess: 'Please check your email to verify your account.',
   tooManySignups: 'Too many signup attempts. Please try again later.',
   tooManyLogins: 'Too many login attempts. Please try again later.',
+  tooManyRequests: 'Too many requests. Please try again later.',
   invalidCredentials: 'Invalid email or password',
   emailNotVerified: 'Please verify your email address before signing in.',
   passwordUpdated: 'Password updated successfully',

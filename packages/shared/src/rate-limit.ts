@@ -16,6 +16,15 @@ export const RATE_LIMITS = {
 } as const satisfies Record<string, RateLimitRule>;
 
 /**
+ * The public calendar feeds (ADR 0099): per client IP (offices and calendar services share addresses,
+ * so it is generous) and per feed (calendar apps poll every few minutes to hours).
+ */
+export const RATE_LIMITS_ICAL = {
+  perIp: { max: 600, windowMs: 60 * 60 * 1000 },
+  perFeed: { max: 60, windowMs: 60 * 60 * 1000 },
+} as const satisfies Record<string, RateLimitRule>;
+
+/**
  * Per-IP limits across emails, so that one address cannot lock many accounts out (ADR 0052): the
  * maximum comes from the server's environment (RATE_LIMIT_IP_SIGNIN, RATE_LIMIT_IP_SIGNUP), the
  * window is one hour.

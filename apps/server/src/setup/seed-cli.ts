@@ -4,6 +4,7 @@ import { withDatabaseStartupErrors } from '../db/connection-errors.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { loadEnv } from '../env.ts';
 import { createAuth } from '../features/auth/auth.ts';
+import { createEmailQueue } from '../features/email/email-worker.ts';
 import { createMailer } from '../integrations/mail/mailer.ts';
 import { createStorage } from '../integrations/storage/storage-factory.ts';
 import { createLogger } from '../logger.ts';
@@ -30,7 +31,21 @@ await runEntryPoint(async () => {
     outboxDir: path.join(env.DATA_DIR, 'outbox'),
     logger,
   });
-  const auth = createAuth({ db: database.db, secret: env.AUTH_SECRET, publicUrl: env.PUBLIC_URL, mailer });
+  // Never started here: whatever the seed queues is sent by the server's worker.
+  const emailQueue = createEmailQueue({
+    db: database.db,
+    mailer,
+    logger,
+    listen: database.listen,
+    publicUrl: env.PUBLIC_URL,
+  });
+  const auth = createAuth({
+    db: database.db,
+    secret: env.AUTH_SECRET,
+    publicUrl: env.PUBLIC_URL,
+    mailer,
+    emailQueue,
+  });
   const seeded = await seedDemoIfEmpty(database.db, auth, createStorage(env));
   await database.close();
   console.log(seeded ? 'Demo data seeded.' : 'The database already has users; nothing seeded.');

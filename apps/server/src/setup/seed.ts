@@ -1,6 +1,7 @@
 /** Demo data of the architecture contract, written into an empty database. */
 import { randomUUID } from 'node:crypto';
 import { COMPANY_SETTINGS_DEFAULTS, type Weekday } from '@hr/shared/company/company-settings';
+import { daysPerWeekOf, defaultEntitlement } from '@hr/shared/leave/allowance';
 import { countLeaveDays, type LeaveCalendar, splitByHolidayYear } from '@hr/shared/leave/leave-days';
 import { DEFAULT_REGION } from '@hr/shared/leave/public-holidays';
 import type { Role } from '@hr/shared/roles';
@@ -245,7 +246,12 @@ async function seedCompany(
       department: u.department,
       employeeNumber: `EMP${String(index + 1).padStart(3, '0')}`,
       startDate: addDays(today, -400 + index * 30),
-      annualHolidayDays: 28,
+      // The company's entitlement, pro-rated for a part-time week, as a new record gets it (ADR 0091).
+      annualHolidayDays: defaultEntitlement({
+        companyDays: COMPANY_SETTINGS_DEFAULTS.annualHolidayDaysEntitlement,
+        daysPerWeek: daysPerWeekOf(u, COMPANY_SETTINGS_DEFAULTS.workingDaysPattern),
+        companyDaysPerWeek: COMPANY_SETTINGS_DEFAULTS.workingDaysPattern.length,
+      }).days,
       lineManagerId: u.manager ? idOf(u.manager) : null,
       region: u.region ?? null,
       workingPattern: u.workingPattern ?? null,

@@ -26,11 +26,19 @@ export interface FakeSlack extends FakeServer {
   messages: Map<string, FakeMessage[]>;
   /** Set to make oauth.v2.access fail (e.g. invalid_team_for_non_distributed_app). */
   exchangeError: string | null;
+  /** The Slack user id the next oauth.v2.access signs in as (default U001). */
+  nextAuthedUserId: string;
+  /** Modals opened with views.open (bot token). */
+  views: { trigger_id: string; view: Record<string, unknown> }[];
+  /** Each message's Block Kit blocks (by ts), as posted or updated. */
+  blocks: Map<string, unknown[]>;
   reset(): void;
 }
 
 export const FAKE_SLACK_CLIENT = { id: 'fake-slack-client-id', secret: 'fake-slack-client-secret' };
 export const FAKE_SLACK_TEAM = 'Northwind Workspace';
+/** The app's bot token (SLACK_BOT_TOKEN in tests): conversations.open, chat.update and views.open. */
+export const FAKE_SLACK_BOT_TOKEN = 'xoxb-fake-bot-token';
 
 const USERS: Record<string, { name: string; real_name: string; display_name: string }> = {
   U001: { name: 'alice', real_name: 'Alice Example', display_name: 'alice' },
@@ -81,6 +89,10 @@ export async function startFakeSlack(port = 0): Promise<FakeSlack> {
     messages: initialMessages(),
     exchangeError: null as string | null,
     codes: new Set<string>(),
+    nextAuthedUserId: 'U001',
+    userIdOfToken: new Map<string, string>(),
+    views: [] as { trigger_id: string; view: Record<string, unknown> }[],
+    blocks: new Map<string, unknown[]>(),
   };
 
   const server = await startFakeServer((req, res) => {
@@ -129,11 +141,12 @@ export async function startFakeSlack(port = 0): Promise<FakeSlack> {
       const userToken = `xoxp-${randomBytes(12).toString('hex')}`;
       state.issuedTokens.push(userToken);
       tokenByCode.set(params.code, userToken);
+      state.userIdOfToken.set(userToken, state.nextAuthedUserId);
       return sendJson(res, 200, {
         ok: true,
         app_id: 'A0FAKE',
         authed_user: {
-          id: 'U001',
+          id: state.nextAuthedUserId,
           scope: 'channels:read,chat:write',
           access_token: userToken,
           token_type: 'user',
@@ -145,7 +158,12 @@ export async function startFakeSlack(port = 0): Promise<FakeSlack> {
     }
 
     if (state.unauthorized.has(token)) return sendJson(res, 401, { ok: false, error: 'invalid_auth' });
-    if (!state.issuedTokens.includes(token)) return sendJson(res, 200, { ok: false, error: 'invalid_auth' });
+    const bot = token === FAKE_SLACK_BOT_TOKEN;
+    if (!bot && !state.issuedTokens.includes(token))
+      return sendJson(res, 200, { ok: false, error: 'invalid_auth' });
+    const botOnly = ['conversations.open', 'chat.update', 'views.open'];
+    if (!bot && botOnly.includes(method))
+      return sendJson(res, 200, { ok: false, error: 'not_allowed_token_type' });
     if (state.revoked.has(token)) return sendJson(res, 200, { ok: false, error: 'token_revoked' });
     const forced = state.failNext.get(method);
     if (forced && forced.times > 0) {
@@ -163,7 +181,7 @@ export async function startFakeSlack(port = 0): Promise<FakeSlack> {
           team: FAKE_SLACK_TEAM,
           user: 'alice',
           team_id: 'T0FAKE',
-          user_id: 'U001',
+          user_id: state.userIdOfToken.get(token) ?? 'U001',
         });
       case 'auth.revoke':
         state.revoked.add(token);
@@ -204,9 +222,30 @@ export async function startFakeSlack(port = 0): Promise<FakeSlack> {
         const list = state.messages.get(params.channel ?? '');
         if (!list) return sendJson(res, 200, { ok: false, error: 'channel_not_found' });
         if (!params.text) return sendJson(res, 200, { ok: false, error: 'no_text' });
-        const message = { type: 'message', ts: nextTs(), text: params.text, user: 'U001' };
+        const message = { type: 'message', ts: nextTs(), text: params.text, user: bot ? 'B001' : 'U001' };
         list.unshift(message);
+        if (params.blocks) state.blocks.set(message.ts, JSON.parse(params.blocks));
         return sendJson(res, 200, { ok: true, channel: params.channel, ts: message.ts, message });
+      }
+      case 'conversations.open': {
+        const user = params.users ?? '';
+        if (!/^U[A-Z0-9]+$/.test(user)) return sendJson(res, 200, { ok: false, error: 'user_not_found' });
+        const channel = `D${user}`;
+        if (!state.messages.has(channel)) state.messages.set(channel, []);
+        return sendJson(res, 200, { ok: true, channel: { id: channel } });
+      }
+      case 'chat.update': {
+        const message = state.messages.get(params.channel ?? '')?.find((m) => m.ts === params.ts);
+        if (!message) return sendJson(res, 200, { ok: false, error: 'message_not_found' });
+        message.text = params.text ?? message.text;
+        if (params.blocks) state.blocks.set(message.ts, JSON.parse(params.blocks));
+        return sendJson(res, 200, { ok: true, channel: params.channel, ts: params.ts });
+      }
+      case 'views.open': {
+        if (!params.trigger_id) return sendJson(res, 200, { ok: false, error: 'invalid_trigger_id' });
+        const view = JSON.parse(params.view ?? '{}') as Record<string, unknown>;
+        state.views.push({ trigger_id: params.trigger_id, view });
+        return sendJson(res, 200, { ok: true, view: { id: `V${state.views.length}`, ...view } });
       }
       default:
         return sendJson(res, 200, { ok: false, error: 'unknown_method' });
@@ -232,12 +271,27 @@ export async function startFakeSlack(port = 0): Promise<FakeSlack> {
     set exchangeError(value) {
       state.exchangeError = value;
     },
+    get nextAuthedUserId() {
+      return state.nextAuthedUserId;
+    },
+    set nextAuthedUserId(value) {
+      state.nextAuthedUserId = value;
+    },
+    get views() {
+      return state.views;
+    },
+    get blocks() {
+      return state.blocks;
+    },
     reset() {
       state.revoked.clear();
       state.unauthorized.clear();
       state.failNext.clear();
       state.messages = initialMessages();
       state.exchangeError = null;
+      state.nextAuthedUserId = 'U001';
+      state.views = [];
+      state.blocks = new Map();
     },
   };
 }

@@ -49,6 +49,14 @@ const GATES: Record<string, Gate> = {
   'GET /api/v1/employees/:id/ledger': { roles: SUPER, levels: { employees: 'view' } },
   'POST /api/v1/employees/:id/ledger': { roles: SUPER, levels: { employees: 'admin' } },
   'PUT /api/v1/employees/:id/end-date': { roles: SUPER, levels: { employees: 'admin' } },
+  // The employee import (issue 19): creating employees, so Full; its template is a read.
+  'GET /api/v1/employees/import/template.csv': { roles: SUPER, levels: { employees: 'view' } },
+  'POST /api/v1/employees/import': { roles: SUPER, levels: { employees: 'full' } },
+  // The entitlement the employee form shows (ADR 0094): read with the list.
+  'GET /api/v1/employees/entitlement': { roles: SUPER, levels: { employees: 'view' } },
+  // The Leave rules card of Company Settings (ADR 0093): that tab's gates.
+  'GET /api/v1/leave/settings': { roles: SUPER, levels: { ...SETTINGS, 'company-settings': 'view' } },
+  'PUT /api/v1/leave/settings': { roles: SUPER, levels: { ...SETTINGS, 'company-settings': 'admin' } },
 
   // Settings: the Settings section to open it, then the tab's own section.
   'GET /api/v1/settings/permissions': { roles: SUPER, levels: { ...SETTINGS, 'user-management': 'view' } },

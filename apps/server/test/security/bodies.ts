@@ -149,6 +149,8 @@ const VALID_BODIES: Record<string, (ids: Ids) => Record<string, unknown>> = {
     breadcrumb: [{ title: 'Employees', path: '/employees' }],
   }),
   'POST /api/v1/cross-app/exchange': () => ({ code: 'not-a-code' }),
+  'POST /api/v1/calendar-feeds': () => ({ scope: 'me', includeBankHolidays: true }),
+  'PUT /api/v1/calendar-feeds/settings': () => ({ companyFeedForEmployees: true }),
   'POST /api/v1/holidays/requests/:id/decision': () => ({ decision: 'reject', comment: 'no' }),
 };
 

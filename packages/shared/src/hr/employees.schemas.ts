@@ -117,6 +117,8 @@ export const employeeSchema = z.object({
   annualHolidayDays: z.number(),
   /** The leaver's last day (ADR 0092); null while employed. */
   endDate: z.string().nullable(),
+  /** A leaver: the days owed (+) or over-taken (-) at the end of their final holiday year; else null. */
+  owedOnLeaving: z.number().nullable(),
   /** This holiday year's ledger (ADR 0090): the allowance, approved leave, what remains. */
   allowanceThisYear: z.number(),
   usedThisYear: z.number(),
@@ -147,6 +149,53 @@ export const employeeListResponseSchema = z.object({
   pageSize: z.number(),
 });
 export type EmployeeListResponse = z.infer<typeof employeeListResponseSchema>;
+
+const ENTITLEMENT_MESSAGES = {
+  badDays: 'Holiday days must be a number from 0 to 365',
+  badPattern: 'Working days are lowercase day names separated by commas',
+} as const;
+
+/**
+ * `GET /api/v1/employees/entitlement?startDate=&endDate=&annualHolidayDays=&workingPattern=monday,tuesday`:
+ * the entitlement the employee form shows before saving (ADR 0094). Every parameter is optional.
+ */
+export const entitlementPreviewQuerySchema = z.object({
+  startDate: isoDateSchema(EMPLOYEE_MESSAGES.startDateRequired).optional(),
+  endDate: isoDateSchema(EMPLOYEE_MESSAGES.startDateRequired).optional(),
+  annualHolidayDays: z
+    .string()
+    .max(20)
+    .optional()
+    .refine((v) => v === undefined || v === '' || (/^\d+(\.\d+)?$/.test(v) && Number(v) <= 365), {
+      message: ENTITLEMENT_MESSAGES.badDays,
+    })
+    .transform((v) => (v === undefined || v === '' ? null : Number(v))),
+  workingPattern: z
+    .string()
+    .max(100)
+    .optional()
+    .refine(
+      (v) =>
+        v === undefined || v === '' || v.split(',').every((d) => (WEEKDAYS as readonly string[]).includes(d)),
+      { message: ENTITLEMENT_MESSAGES.badPattern },
+    )
+    .transform((v) => (v ? WEEKDAYS.filter((d) => v.split(',').includes(d)) : null)),
+});
+export type EntitlementPreviewQuery = z.input<typeof entitlementPreviewQuerySchema>;
+
+export const entitlementPreviewResponseSchema = z.object({
+  /** The full-year days: those given, or the company's entitlement pro-rated for the week. */
+  annualDays: z.number(),
+  /** True when no days were given: the server's default. */
+  defaulted: z.boolean(),
+  annualLines: z.array(z.string()),
+  yearStart: z.string(),
+  yearEnd: z.string(),
+  /** This holiday year's entitlement for the start date (null without a start date). */
+  yearDays: z.number().nullable(),
+  yearLines: z.array(z.string()),
+});
+export type EntitlementPreview = z.infer<typeof entitlementPreviewResponseSchema>;
 
 /** `GET /api/v1/employees/user-options`: the company's user accounts, for the user link and line manager. */
 export const companyUserOptionSchema = z.object({

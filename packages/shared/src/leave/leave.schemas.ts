@@ -16,8 +16,18 @@ export const LEAVE_MESSAGES = {
   sicknessFuture: 'Sickness can only be recorded for days that have started',
   sicknessNotAllowed: "Only the employee's line manager or a super admin can record this sickness",
   leaverEnded: 'This employee has left',
+  sicknessAfterLeaving: 'Sickness cannot be recorded after the employee’s end date',
+  sicknessRecorded: 'Sickness recorded',
   rolloverDone: 'Holiday-year rollover complete',
 } as const;
+
+/**
+ * Sign-in of a leaver from their end date on (ADR 0093): refused with this, not a session that every
+ * request then answers 401. The date stays yyyy-MM-dd (no time zone can shift it).
+ */
+export function leaverSignInMessage(endDate: string): string {
+  return `Your login was disabled on ${endDate}, your end date at this company. Ask your HR administrator if you need access again.`;
+}
 
 const days = z
   .number({ error: LEAVE_MESSAGES.daysRequired })
@@ -85,6 +95,20 @@ export const sicknessInputSchema = z
   .refine((v) => v.endDate >= v.startDate, { path: ['endDate'], message: LEAVE_MESSAGES.endBeforeStart });
 export type SicknessInput = z.input<typeof sicknessInputSchema>;
 
+/** How many employees the sickness picker lists per search. */
+export const SICKNESS_EMPLOYEES_LIMIT = 50;
+
+/** `GET /api/v1/holidays/sickness/employees?search=`: whom the caller may record sickness for. */
+export const sicknessEmployeesQuerySchema = z.object({
+  search: z.string().trim().max(200).optional().default(''),
+});
+export const sicknessEmployeesResponseSchema = z.object({
+  items: z.array(z.object({ id: z.uuid(), fullName: z.string(), employeeNumber: z.string() })),
+  /** True when more employees match than the list holds (refine the search). */
+  more: z.boolean(),
+});
+export type SicknessEmployeesResponse = z.infer<typeof sicknessEmployeesResponseSchema>;
+
 /** `GET /api/v1/holidays/sickness-totals`: per employee, sickness in the last 52 weeks (super admins). */
 export const sicknessTotalsResponseSchema = z.object({
   from: z.string(),
@@ -123,6 +147,12 @@ export const leaveSettingsSchema = z.strictObject({
   approvalLeaveTypes: z.array(z.enum(HOLIDAY_TYPES)).max(7),
 });
 export type LeaveSettings = z.infer<typeof leaveSettingsSchema>;
+
+export const LEAVE_SETTINGS_MESSAGES = {
+  saved: 'Leave rules saved',
+  loadFailed: 'Failed to load leave rules',
+  saveFailed: 'Failed to save leave rules',
+} as const;
 
 export const LEAVE_SETTINGS_DEFAULTS: LeaveSettings = {
   carryOverCapDays: 0,

@@ -139,6 +139,8 @@ export const companySettings = pgTable(
       .array()
       .notNull()
       .default(sql`'{annual,sick,personal,maternity,paternity,study,unpaid}'::text[]`),
+    /** Whether employees (not only super admins) may subscribe to the whole company's calendar feed (ADR 0099). */
+    companyCalendarFeedForEmployees: boolean('company_calendar_feed_for_employees').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   () => [tenantPolicy('company_settings')],
@@ -167,6 +169,8 @@ export const profiles = pgTable(
     avatarUrl: text('avatar_url'),
     isLineManager: boolean('is_line_manager').notNull().default(false),
     phone: text('phone'),
+    // The optional emails the user turned off (issue 19, OPTIONAL_EMAIL_KINDS); empty: all on.
+    emailOptOuts: text('email_opt_outs').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
   },
   (t) => [

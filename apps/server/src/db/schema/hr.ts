@@ -1,4 +1,6 @@
 /** HR tables: employee records, holiday requests and notifications. */
+
+import { CALENDAR_FEED_SCOPES } from '@hr/shared/calendar-feeds/calendar-feeds.schemas';
 import { HOLIDAY_STATUSES, HOLIDAY_TYPES } from '@hr/shared/hr/holidays.schemas';
 import { LEDGER_KINDS } from '@hr/shared/leave/allowance';
 import { CALENDAR_DAY_KINDS } from '@hr/shared/leave/calendar-days.schemas';
@@ -188,5 +190,33 @@ export const leaveLedgerEntries = pgTable(
       .where(sql`kind <> 'adjustment'`),
     index('leave_ledger_entries_company_year_idx').on(t.companyId, t.holidayYearStart),
     tenantPolicy('leave_ledger_entries'),
+  ],
+);
+
+/**
+ * A user's secret iCalendar feed URL (ADR 0099): only the SHA-256 of its token is stored. The public
+ * feed finds its row by that hash on the server's own connection, then reads the leave through the
+ * owner's tenant transaction. Revoked rows are kept (revoked_at) so that the list can say so.
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    scope: text('scope', { enum: CALENDAR_FEED_SCOPES }).notNull(),
+    includeBankHolidays: boolean('include_bank_holidays').notNull().default(false),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('calendar_feeds_token_hash_key').on(t.tokenHash),
+    index('calendar_feeds_user_idx').on(t.companyId, t.userId, t.createdAt),
+    tenantPolicy('calendar_feeds'),
   ],
 );

@@ -75,13 +75,20 @@ export const slackUserMappings = pgTable(
       .notNull()
       .references(() => authUsers.id, { onDelete: 'cascade' }),
     slackUsername: text('slack_username'),
+    /** Slack's id of the connected account (U…): whom the approval DMs go to, and who clicked (ADR 0100). */
+    slackUserId: text('slack_user_id'),
     isOauthConnected: boolean('is_oauth_connected').notNull().default(false),
     teamName: text('team_name'),
     /** AES-256-GCM ciphertext of the Slack user token; never sent to the browser. */
     encryptedAccessToken: text('encrypted_access_token'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('slack_user_mappings_user_key').on(t.userId), tenantPolicy('slack_user_mappings')],
+  (t) => [
+    uniqueIndex('slack_user_mappings_user_key').on(t.userId),
+    // A click from Slack names the Slack user: found by company and Slack id (ADR 0100).
+    index('slack_user_mappings_slack_user_idx').on(t.companyId, t.slackUserId),
+    tenantPolicy('slack_user_mappings'),
+  ],
 );
 
 /**

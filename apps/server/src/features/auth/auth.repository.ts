@@ -116,3 +116,25 @@ export async function sessionIsActive(db: Db, sessionId: string): Promise<boolea
     .where(and(eq(authSessions.id, sessionId), sql`${authSessions.expiresAt} > now()`));
   return Boolean(row);
 }
+
+/**
+ * The end date of the user's employee record in their current company when it has come (a leaver,
+ * ADR 0092), else null: the same rule as the session function `app_request_principal_v3`, read as
+ * the owner before any tenant is set (sign-in has none yet).
+ */
+export async function findEndedEmployment(db: Db, userId: string): Promise<string | null> {
+  const rows = rowsOf<{ endDate: string }>(
+    await db.execute(sql`
+      select to_char(e.end_date, 'YYYY-MM-DD') as "endDate"
+      from profiles p
+      join employee_records e on e.company_id = p.company_id and e.user_id = p.id
+      where p.id = ${userId}::uuid and e.end_date is not null and e.end_date <= current_date
+      limit 1`),
+  );
+  return rows[0]?.endDate ?? null;
+}
+
+/** Every session of a user (a leaver's sign-in is undone: no session of theirs stays). */
+export async function deleteUserSessions(db: Db, userId: string): Promise<void> {
+  await db.delete(authSessions).where(eq(authSessions.userId, userId));
+}

@@ -13,6 +13,7 @@ import {
   signUpResponseSchema,
 } from '@hr/shared/auth/auth.schemas';
 import { ERROR_CODES, MESSAGES } from '@hr/shared/errors';
+import { leaverSignInMessage } from '@hr/shared/leave/leave.schemas';
 import { IP_RATE_LIMIT_WINDOW_MS, RATE_LIMITS } from '@hr/shared/rate-limit';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
@@ -30,6 +31,7 @@ import type { AppEnv } from '../../http/app-env.ts';
 import { errorBody } from '../../http/error-handler.ts';
 import { assertNoNul } from '../../http/input-guards.ts';
 import { validationError } from '../../http/validate.ts';
+import { deleteUserSessions, findEndedEmployment } from './auth.repository.ts';
 import { type Auth, CLIENT_IP_HEADER } from './auth.ts';
 import { clientIp } from './client-ip.ts';
 import { type Reservation, releaseAttempts, reserveAttempt } from './rate-limit.service.ts';
@@ -171,7 +173,10 @@ export function authRoutes(deps: { db: Db; auth: Auth; trustProxy: boolean; ipRa
         responses: {
           200: jsonResponse(signInResponseSchema, 'Signed in: the session cookie is set'),
           401: jsonResponse(errorBodyComponent, 'Invalid email or password'),
-          403: jsonResponse(errorBodyComponent, 'E-mail not verified, or a page at another origin'),
+          403: jsonResponse(
+            errorBodyComponent,
+            'E-mail not verified, a page at another origin, or a leaver from their end date',
+          ),
         },
       },
       { errors: [429] },
@@ -227,6 +232,21 @@ export function authRoutes(deps: { db: Db; auth: Auth; trustProxy: boolean; ipRa
       if (response.ok) {
         const payload = (await response.clone().json()) as { user?: { id?: string } };
         await releaseAttempts(db, [emailReservation, ipReservation]);
+        // A leaver's login stops on their end date (ADR 0092): the right password gets a clear
+        // refusal, not a session that every request then answers 401 (ADR 0093). The session Better
+        // Auth just made is deleted and its cookie is not sent.
+        const leftOn = payload.user?.id ? await findEndedEmployment(db, payload.user.id) : null;
+        if (leftOn && payload.user?.id) {
+          await deleteUserSessions(db, payload.user.id);
+          await insertSecurityEvent(db, {
+            action: 'failed_login',
+            email: input.email,
+            userId: payload.user.id,
+            ...meta,
+            metadata: { code: 'LEAVER', endDate: leftOn },
+          });
+          return c.json(errorBody(ERROR_CODES.FORBIDDEN, leaverSignInMessage(leftOn)), 403);
+        }
         await insertSecurityEvent(db, {
           action: 'successful_login',
           email: input.email,

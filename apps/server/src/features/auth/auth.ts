@@ -6,7 +6,10 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Db } from '../../db/client.ts';
 import { authAccounts, authSessions, authUsers, authVerifications } from '../../db/schema/auth.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
-import { resetPasswordMail } from './recovery-mail.ts';
+import { enqueueEmail } from '../email/email.service.ts';
+import type { EmailQueue } from '../email/email-worker.ts';
+import { profileCompanyOf } from './recovery.service.ts';
+import { resetPasswordLink } from './recovery-mail.ts';
 
 /** Better Auth reads the client IP from this header, which only our own wrapper sets. */
 export const CLIENT_IP_HEADER = 'x-hr-client-ip';
@@ -16,6 +19,8 @@ export interface AuthOptions {
   secret: string;
   publicUrl: string;
   mailer: Mailer;
+  /** The durable email queue (ADR 0095): the password reset goes through it. */
+  emailQueue: EmailQueue;
   /** In production only PUBLIC_URL's own origin is trusted (no loopback aliases). */
   production?: boolean;
 }
@@ -36,7 +41,7 @@ export function trustedOriginsOf(publicUrl: string, production: boolean): string
   );
 }
 
-export function createAuth({ db, secret, publicUrl, mailer, production = false }: AuthOptions) {
+export function createAuth({ db, secret, publicUrl, mailer, emailQueue, production = false }: AuthOptions) {
   return betterAuth({
     appName: 'Northwind HR',
     secret,
@@ -64,8 +69,16 @@ export function createAuth({ db, secret, publicUrl, mailer, production = false }
       // reset signs the user out everywhere.
       resetPasswordTokenExpiresIn: RESET_PASSWORD_TOKEN_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      // Queued (the token row is already written), then sent at once; if the process dies first, the
+      // worker of any instance sends it. The user's company brands it.
       async sendResetPassword({ user, token }) {
-        await mailer.send(resetPasswordMail(publicUrl, user.email, token));
+        const id = await enqueueEmail(db, {
+          companyId: await profileCompanyOf(db, user.id),
+          kind: 'password_reset',
+          to: user.email,
+          data: { link: resetPasswordLink(publicUrl, token) },
+        });
+        await emailQueue.sendNow(id);
       },
     },
     emailVerification: {

@@ -1,9 +1,19 @@
+import { z } from '@hono/zod-openapi';
+import {
+  IMPORT_MAX_BYTES,
+  IMPORT_MESSAGES,
+  importQuerySchema,
+  importResultSchema,
+  importTemplateRows,
+} from '@hr/shared/hr/employee-import';
 import {
   EMPLOYEE_MESSAGES,
   employeeInputSchema,
   employeeListQuerySchema,
   employeeListResponseSchema,
   employeeSchema,
+  entitlementPreviewQuerySchema,
+  entitlementPreviewResponseSchema,
   userOptionsResponseSchema,
 } from '@hr/shared/hr/employees.schemas';
 import {
@@ -20,9 +30,11 @@ import {
   jsonResponse,
   messageResponse,
 } from '../../http/api-route.ts';
+import { csvAttachment, toCsv } from '../../http/csv.ts';
 import { cachedRead, type ReadCache } from '../../http/read-cache.ts';
 import { requireRole, requireSection } from '../../http/session.ts';
-import { addLedgerEntry, getEmployeeLedger } from '../leave/leave.service.ts';
+import { addLedgerEntry, getEmployeeLedger, previewEntitlement } from '../leave/leave.service.ts';
+import { importEmployees } from './employee-import.service.ts';
 import {
   createEmployee,
   getEmployee,
@@ -32,6 +44,7 @@ import {
   setEndDate,
   updateEmployeeRecord,
 } from './employees.service.ts';
+import { importTooLarge } from './import-csv.ts';
 
 /**
  * Employee Management: super_admin and developer, and the employees section. Reading needs View,
@@ -61,6 +74,82 @@ export function employeesRoutes(deps: { db: Db; readCache: ReadCache }) {
         responses: { 200: jsonResponse(userOptionsResponseSchema, 'The users') },
       }),
       async (c) => c.json(await listUserOptions(db, c.get('principal')), 200),
+    )
+    .openapi(
+      defineRoute({
+        method: 'get',
+        path: '/import/template.csv',
+        summary: 'The employee import template (CSV: the header and one example row)',
+        middleware: view,
+        responses: {
+          200: {
+            description: 'The template, as an attachment',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+        },
+      }),
+      (c) => csvAttachment(c, 'employees-import-template.csv', toCsv(importTemplateRows())),
+    )
+    .openapi(
+      defineRoute(
+        {
+          method: 'post',
+          path: '/import',
+          summary: 'Import employees from a CSV file (?dryRun=true: the preview, nothing written)',
+          description:
+            'One multipart `file` field, UTF-8 (with or without BOM), comma or semicolon separated, at most 2 MB. ' +
+            'The real run writes every row or none (400 IMPORT_INVALID with the errors when any row has one).',
+          middleware: requireSection('employees', 'full'),
+          request: {
+            query: importQuerySchema,
+            body: {
+              content: {
+                'multipart/form-data': {
+                  schema: z.object({
+                    file: z
+                      .file({ error: IMPORT_MESSAGES.fileRequired })
+                      .meta({ type: 'string', format: 'binary' }),
+                  }),
+                },
+              },
+              required: true,
+            },
+          },
+          responses: {
+            200: jsonResponse(importResultSchema, 'The preview (dry run) or what was imported'),
+          },
+        },
+        { errors: [409] },
+      ),
+      async (c) => {
+        const file = c.req.valid('form').file;
+        if (file.size > IMPORT_MAX_BYTES) throw importTooLarge();
+        const bytes = new Uint8Array(await file.arrayBuffer());
+        const { dryRun } = c.req.valid('query');
+        return c.json(await importEmployees(db, c.get('principal'), bytes, dryRun), 200);
+      },
+    )
+    .openapi(
+      defineRoute({
+        method: 'get',
+        path: '/entitlement',
+        summary: "The entitlement the employee form's values give, with its calculation (before saving)",
+        middleware: view,
+        request: { query: entitlementPreviewQuerySchema },
+        responses: { 200: jsonResponse(entitlementPreviewResponseSchema, 'The calculation') },
+      }),
+      async (c) => {
+        const q = c.req.valid('query');
+        return c.json(
+          await previewEntitlement(db, c.get('principal'), {
+            startDate: q.startDate ?? null,
+            endDate: q.endDate ?? null,
+            annualHolidayDays: q.annualHolidayDays,
+            workingPattern: q.workingPattern,
+          }),
+          200,
+        );
+      },
     )
     .openapi(
       defineRoute({

@@ -27,6 +27,7 @@ import {
   balancesOfRecords,
   defaultAnnualDays,
   leaveRulesOf,
+  owedOnLeavingOf,
   writeYearEntitlement,
 } from '../leave/leave.service.ts';
 import {
@@ -49,12 +50,16 @@ type EmployeeInput = z.output<typeof employeeInputSchema>;
 type ListQuery = z.output<typeof employeeListQuerySchema>;
 type EmployeeRow = NonNullable<Awaited<ReturnType<typeof findEmployeeById>>>;
 
-type Balances = Awaited<ReturnType<typeof balancesOfRecords>>;
+type Balances = Awaited<ReturnType<typeof balancesOfRecords>> & {
+  /** Leavers only: owed (+) or over-taken (-) at the end of their final holiday year. */
+  owed?: Map<string, number>;
+};
 
 function toEmployee(row: EmployeeRow, balances: Balances): Employee {
   const balance = balances.get(row.id);
   return {
     ...row,
+    owedOnLeaving: balances.owed?.get(row.id) ?? null,
     workingPattern: (row.workingPattern as Weekday[] | null) ?? null,
     allowanceThisYear: balance?.total ?? 0,
     usedThisYear: balance?.used ?? 0,
@@ -69,7 +74,14 @@ function today(): string {
 
 /** Rows with this year's balances, computed in the same transaction (two queries for any number of rows). */
 async function withBalances(tx: Tx, companyId: string, rows: EmployeeRow[]) {
-  return { rows, balances: await balancesOfRecords(tx, companyId, rows) };
+  return { rows, balances: await balancesWithOwed(tx, companyId, rows) };
+}
+
+/** This year's balances, and for the leavers among the rows what they are owed or over-took. */
+async function balancesWithOwed(tx: Tx, companyId: string, rows: EmployeeRow[]): Promise<Balances> {
+  const balances: Balances = await balancesOfRecords(tx, companyId, rows);
+  balances.owed = await owedOnLeavingOf(tx, companyId, rows);
+  return balances;
 }
 
 export async function listCompanyEmployees(
@@ -84,7 +96,7 @@ export async function listCompanyEmployees(
       query,
       query.leavers === 'include' ? null : today(),
     );
-    return { ...page, balances: await balancesOfRecords(tx, principal.companyId, page.items) };
+    return { ...page, balances: await balancesWithOwed(tx, principal.companyId, page.items) };
   }).catch((err: unknown) => {
     // Spec section 8: a database whose employee records still lack full_name (a migration not run)
     // answers a clear 503 the list screen recognises, not an anonymous 500.

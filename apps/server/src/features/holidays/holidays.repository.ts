@@ -641,3 +641,38 @@ export async function listUpcomingApproved(tx: Tx, companyId: string, today: str
     .orderBy(asc(holidayRequests.startDate), asc(employeeRecords.fullName))
     .limit(limit);
 }
+
+/**
+ * The employee records someone may record sickness for (issue 18), matching `search` on name, e-mail
+ * or number, at most `limit`, by name: a super admin any record of the company, anyone else the
+ * records whose current line manager they are; never their own (the request form is theirs), never a
+ * leaver whose end date has passed.
+ */
+export async function listSicknessEmployees(
+  tx: Tx,
+  companyId: string,
+  caller: { userId: string; isSuperAdmin: boolean },
+  options: { search: string; limit: number; today: string },
+) {
+  const pattern = `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return tx
+    .select({
+      id: employeeRecords.id,
+      fullName: employeeRecords.fullName,
+      employeeNumber: employeeRecords.employeeNumber,
+    })
+    .from(employeeRecords)
+    .where(
+      and(
+        eq(employeeRecords.companyId, companyId),
+        caller.isSuperAdmin ? undefined : eq(employeeRecords.lineManagerId, caller.userId),
+        sql`${employeeRecords.userId} is distinct from ${caller.userId}::uuid`,
+        sql`(${employeeRecords.endDate} is null or ${employeeRecords.endDate} >= ${options.today}::date)`,
+        options.search
+          ? sql`(${employeeRecords.fullName} ilike ${pattern} or ${employeeRecords.email} ilike ${pattern} or ${employeeRecords.employeeNumber} ilike ${pattern})`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(employeeRecords.fullName), asc(employeeRecords.id))
+    .limit(options.limit);
+}

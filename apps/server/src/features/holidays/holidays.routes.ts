@@ -19,7 +19,12 @@ import {
   publicHolidaysResponseSchema,
   regionsResponseSchema,
 } from '@hr/shared/leave/calendar-days.schemas';
-import { sicknessInputSchema, sicknessTotalsResponseSchema } from '@hr/shared/leave/leave.schemas';
+import {
+  sicknessEmployeesQuerySchema,
+  sicknessEmployeesResponseSchema,
+  sicknessInputSchema,
+  sicknessTotalsResponseSchema,
+} from '@hr/shared/leave/leave.schemas';
 import { listRegions } from '@hr/shared/leave/public-holidays';
 import type { Db } from '../../db/client.ts';
 import { apiRouter, defineRoute, idParams, jsonBody, jsonResponse } from '../../http/api-route.ts';
@@ -33,6 +38,7 @@ import {
   listMyRequests,
   myPublicHolidays,
   recordSickness,
+  sicknessEmployees,
   sicknessTotals,
   submitHolidayRequest,
   teamCalendar,
@@ -42,7 +48,15 @@ import {
 } from './holidays.service.ts';
 
 /** Holiday Management: every signed-in user of a company. Who may decide what is checked in the service. */
-export function holidaysRoutes(deps: { db: Db; readCache: ReadCache }) {
+export function holidaysRoutes(deps: {
+  db: Db;
+  readCache: ReadCache;
+  /**
+   * Called after a pending request's transaction committed (the Slack approval message, ADR 0100);
+   * must not throw nor be awaited: the answer never waits for it.
+   */
+  onPendingRequest?: (companyId: string, requestId: string) => void;
+}) {
   const { db } = deps;
   const cached = cachedRead(deps.readCache);
   return apiRouter()
@@ -112,7 +126,12 @@ export function holidaysRoutes(deps: { db: Db; readCache: ReadCache }) {
         },
         { errors: [409] },
       ),
-      async (c) => c.json(await submitHolidayRequest(db, c.get('principal'), c.req.valid('json')), 201),
+      async (c) => {
+        const principal = c.get('principal');
+        const created = await submitHolidayRequest(db, principal, c.req.valid('json'));
+        if (created.status === 'pending') deps.onPendingRequest?.(principal.companyId, created.id);
+        return c.json(created, 201);
+      },
     )
     .openapi(
       defineRoute(
@@ -197,6 +216,16 @@ export function holidaysRoutes(deps: { db: Db; readCache: ReadCache }) {
         { errors: [409] },
       ),
       async (c) => c.json(await recordSickness(db, c.get('principal'), c.req.valid('json')), 201),
+    )
+    .openapi(
+      defineRoute({
+        method: 'get',
+        path: '/sickness/employees',
+        summary: 'Employees I may record sickness for (my reports; everyone for a super admin)',
+        request: { query: sicknessEmployeesQuerySchema },
+        responses: { 200: jsonResponse(sicknessEmployeesResponseSchema, 'At most 50, by name') },
+      }),
+      async (c) => c.json(await sicknessEmployees(db, c.get('principal'), c.req.valid('query').search), 200),
     )
     .openapi(
       defineRoute({

@@ -26,6 +26,8 @@ import {
 import type { CalendarDayKind, PublicHolidaysResponse } from '@hr/shared/leave/calendar-days.schemas';
 import {
   LEAVE_MESSAGES,
+  SICKNESS_EMPLOYEES_LIMIT,
+  type SicknessEmployeesResponse,
   type SicknessTotalsResponse,
   type sicknessInputSchema,
 } from '@hr/shared/leave/leave.schemas';
@@ -44,6 +46,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { type TransactionSettings, withTenant } from '../../db/tenant.ts';
 import { type Principal, tenantOf } from '../../http/app-env.ts';
 import { errors } from '../../http/app-error.ts';
+import { enqueueForUsers } from '../email/email.service.ts';
 import {
   balancesFor,
   checkAllowance,
@@ -73,6 +76,7 @@ import {
   listOthersAway,
   listPendingForApprover,
   listRequestsOfUser,
+  listSicknessEmployees,
   listSicknessTotals,
   listSuperAdminIds,
   listUpcomingApproved,
@@ -85,6 +89,14 @@ type SicknessInput = z.output<typeof sicknessInputSchema>;
 
 /** How far back an employee may record their own sickness (issue 18). */
 export const OWN_SICKNESS_DAYS_BACK = 14;
+
+/**
+ * The earliest start of an employee's own sickness: 14 days back, plus the day of grace every date
+ * check gives a user whose own day is behind the server's (UTC).
+ */
+export function earliestOwnSickness(today: string): string {
+  return addDays(today, -OWN_SICKNESS_DAYS_BACK - 1);
+}
 type DecisionInput = z.output<typeof holidayDecisionInputSchema>;
 
 /** Today's calendar date on the server (UTC). */
@@ -271,13 +283,14 @@ async function notifyApprovers(
   request: { userId: string | null; lineManagerId: string | null },
   title: string,
   message: string,
-): Promise<void> {
+): Promise<string[]> {
   const recipients = request.lineManagerId
     ? [request.lineManagerId]
     : (await listSuperAdminIds(tx, companyId)).filter((id) => id !== request.userId);
   for (const userId of recipients) {
     await insertNotification(tx, { companyId, userId, type: 'holiday_request', title, message });
   }
+  return recipients;
 }
 
 /**
@@ -295,7 +308,7 @@ export async function submitHolidayRequest(
   // One day of grace: a user ahead of UTC may still be on "yesterday" for the server. Sickness may be
   // recorded by the employee up to 14 days back.
   if (input.holidayType === 'sick') {
-    if (input.startDate < addDays(today, -OWN_SICKNESS_DAYS_BACK)) {
+    if (input.startDate < earliestOwnSickness(today)) {
       throw errors.validation(
         { startDate: LEAVE_MESSAGES.sicknessTooFarBack },
         LEAVE_MESSAGES.sicknessTooFarBack,
@@ -362,13 +375,35 @@ export async function submitHolidayRequest(
         startHalfDay: first.startHalfDay,
         endHalfDay: last.endHalfDay,
       };
-      await notifyApprovers(
+      const approvers = await notifyApprovers(
         tx,
         principal.companyId,
         first,
         'New holiday request',
         `${employee.fullName} requested ${describe(whole)} (${leaveCostPhrase(whole)}).`,
       );
+      // The approvers' email (issue 19), in this transaction: the balance and who else is away as
+      // the Approvals tab shows them.
+      const year = holidayYearOf(rules, first.startDate);
+      const balance = rules.allowanceTypes.includes(first.holidayType)
+        ? (await balancesFor(tx, principal.companyId, [employee], year, rules)).get(employee.id)
+        : undefined;
+      const away = await listOthersAway(
+        tx,
+        principal.companyId,
+        rows.map((r) => r.id),
+      );
+      await enqueueForUsers(tx, principal.companyId, 'new_request', approvers, {
+        requesterName: employee.fullName,
+        typeLabel: HOLIDAY_TYPE_LABELS[first.holidayType],
+        startDate: whole.startDate,
+        endDate: whole.endDate,
+        cost: leaveCostPhrase(whole),
+        workingDays,
+        remainingDays: balance ? balance.remaining : null,
+        othersAway: [...new Set(away.map((a) => a.employeeName))],
+        reason: input.reason ?? null,
+      });
     }
     return first;
   });
@@ -503,6 +538,16 @@ export async function decideHolidayRequest(
         title: status === 'approved' ? 'Holiday request approved' : 'Holiday request rejected',
         message: `Your request for ${describe(whole)} was ${status}${input.comment ? `: ${input.comment}` : '.'}`,
       });
+      const workingDays = [decided, ...siblings].reduce((sum, r) => sum + r.workingDays, 0);
+      await enqueueForUsers(tx, principal.companyId, 'decision', [decided.userId], {
+        status,
+        approverName: principal.user.name || principal.user.email,
+        typeLabel: HOLIDAY_TYPE_LABELS[decided.holidayType],
+        startDate: whole.startDate,
+        endDate: whole.endDate,
+        cost: leaveCostPhrase({ ...whole, workingDays }),
+        comment: input.comment ?? null,
+      });
     }
     return decided;
   });
@@ -549,6 +594,18 @@ export async function cancelMyRequest(
           message: `${describe(done)} (${workingDaysPhrase(done.workingDays)}) was cancelled by ${who}. The days are back in the balance.`,
         });
       }
+      // The approver's email (issue 19): the one who approved it, unless they cancelled it themselves.
+      if (existing.reviewedBy && existing.reviewedBy !== principal.user.id) {
+        const record = await findEmployeeRecord(tx, principal.companyId, existing.employeeRecordId);
+        await enqueueForUsers(tx, principal.companyId, 'cancellation', [existing.reviewedBy], {
+          requesterName: record?.fullName ?? HOLIDAY_MESSAGES.unknownEmployee,
+          cancelledBy: who,
+          typeLabel: HOLIDAY_TYPE_LABELS[done.holidayType],
+          startDate: done.startDate,
+          endDate: done.endDate,
+          workingDays: done.workingDays,
+        });
+      }
     }
     return done;
   });
@@ -592,14 +649,17 @@ export async function recordSickness(
     if (!self && !manager && principal.role !== 'super_admin') {
       throw errors.forbidden(LEAVE_MESSAGES.sicknessNotAllowed);
     }
-    if (
-      self &&
-      principal.role !== 'super_admin' &&
-      input.startDate < addDays(today, -OWN_SICKNESS_DAYS_BACK)
-    ) {
+    if (self && principal.role !== 'super_admin' && input.startDate < earliestOwnSickness(today)) {
       throw errors.validation(
         { startDate: LEAVE_MESSAGES.sicknessTooFarBack },
         LEAVE_MESSAGES.sicknessTooFarBack,
+      );
+    }
+    // A leaver's history may be completed up to their last day, not after it.
+    if (employee.endDate && input.endDate > employee.endDate) {
+      throw errors.validation(
+        { endDate: LEAVE_MESSAGES.sicknessAfterLeaving },
+        LEAVE_MESSAGES.sicknessAfterLeaving,
       );
     }
     const span = { start: input.startDate, end: input.endDate, startHalfDay: false, endHalfDay: false };
@@ -639,6 +699,27 @@ export async function recordSickness(
     return created;
   });
   return toRequest(row);
+}
+
+/**
+ * `GET /api/v1/holidays/sickness/employees`: the employee records the caller may record sickness for
+ * (their reports; every current employee for a super admin), found by name, e-mail or number. The
+ * same rule `recordSickness` checks.
+ */
+export async function sicknessEmployees(
+  db: Db,
+  principal: Principal,
+  search: string,
+  today: string = serverToday(),
+): Promise<SicknessEmployeesResponse> {
+  const rows = await withTenant(db, tenantOf(principal), (tx) =>
+    listSicknessEmployees(tx, principal.companyId, approverOf(principal), {
+      search,
+      limit: SICKNESS_EMPLOYEES_LIMIT + 1,
+      today,
+    }),
+  );
+  return { items: rows.slice(0, SICKNESS_EMPLOYEES_LIMIT), more: rows.length > SICKNESS_EMPLOYEES_LIMIT };
 }
 
 /** Per employee, sick leave of the last 52 weeks: spells (requests) and working days (super admins). */

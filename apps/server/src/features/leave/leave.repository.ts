@@ -176,6 +176,26 @@ export async function insertAdjustment(tx: Tx, entry: NewLedgerEntry) {
   return row?.id ?? null;
 }
 
+/** Inserts entries of new records (an import) in one statement, with who wrote them. */
+export async function insertLedgerEntries(tx: Tx, entries: readonly NewLedgerEntry[]): Promise<void> {
+  if (!entries.length) return;
+  await tx.execute(sql`
+    insert into leave_ledger_entries (company_id, employee_record_id, holiday_year_start, kind, days, reason, created_by)
+    select x.company_id, x.employee_record_id, x.holiday_year_start, x.kind, x.days, x.reason, x.created_by
+    from json_to_recordset(${JSON.stringify(
+      entries.map((e) => ({
+        company_id: e.companyId,
+        employee_record_id: e.employeeRecordId,
+        holiday_year_start: e.holidayYearStart,
+        kind: e.kind,
+        days: e.days,
+        reason: e.reason,
+        created_by: e.createdBy,
+      })),
+    )}::json) as x(company_id uuid, employee_record_id uuid, holiday_year_start date, kind text, days numeric,
+      reason text, created_by uuid)`);
+}
+
 /**
  * Inserts many entries of one kind and year in one statement; an entry that exists already (the
  * unique key per employee, year and kind) is left as it is. Returns how many were written.

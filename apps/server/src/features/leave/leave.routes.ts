@@ -1,18 +1,24 @@
 import { leaveSettingsSchema, rolloverResponseSchema } from '@hr/shared/leave/leave.schemas';
 import type { Db } from '../../db/client.ts';
 import { apiRouter, defineRoute, jsonBody, jsonResponse } from '../../http/api-route.ts';
-import { requireRole } from '../../http/session.ts';
+import { requireRole, requireSection } from '../../http/session.ts';
 import { getLeaveSettings, rolloverMyCompany, saveLeaveSettings } from './leave.service.ts';
 
-/** The company's leave settings and its holiday-year rollover on demand: super admins (ADR 0091). */
+/**
+ * The company's leave settings and its holiday-year rollover on demand: super admins (ADR 0091). The
+ * settings are the Leave rules card of Company Settings, so they pass that tab's gates too: Settings
+ * and Company Settings at View to read, Company Settings at Admin to save (ADRs 0057, 0071, 0093).
+ */
 export function leaveRoutes(deps: { db: Db }) {
   const { db } = deps;
+  const settingsView = requireSection('settings', 'view');
   return apiRouter(requireRole('super_admin'))
     .openapi(
       defineRoute({
         method: 'get',
         path: '/settings',
         summary: 'The company leave settings',
+        middleware: [settingsView, requireSection('company-settings', 'view')],
         responses: { 200: jsonResponse(leaveSettingsSchema, 'The settings') },
       }),
       async (c) => c.json(await getLeaveSettings(db, c.get('principal')), 200),
@@ -22,6 +28,7 @@ export function leaveRoutes(deps: { db: Db }) {
         method: 'put',
         path: '/settings',
         summary: 'Save the company leave settings',
+        middleware: [settingsView, requireSection('company-settings', 'admin')],
         request: { body: jsonBody(leaveSettingsSchema) },
         responses: { 200: jsonResponse(leaveSettingsSchema, 'The saved settings') },
       }),

@@ -41,12 +41,14 @@ import {
   findEmployeeIdOfUser,
   findLeaveSettings,
   insertAdjustment,
+  insertLedgerEntries,
   insertOnceEntries,
   listCompaniesForRollover,
   listLedgerEntries,
   listLedgerEntriesOf,
   listRolloverInputs,
   lockRollover,
+  type NewLedgerEntry,
   sumRequestsOf,
   updateLeaveSettings,
   upsertOnceEntry,
@@ -220,6 +222,82 @@ export async function balancesOfRecords(
 }
 
 /**
+ * What each leaver among `records` is owed (+) or over-took (-) at the end of their final holiday year
+ * (the one holding their end date): that year's remaining days, as HR's ledger view shows them. One
+ * `balancesFor` per distinct final year; records without an end date are left out.
+ */
+export async function owedOnLeavingOf(
+  tx: Tx,
+  companyId: string,
+  records: readonly LeaveRecord[],
+): Promise<Map<string, number>> {
+  const leavers = records.filter((r) => r.endDate !== null);
+  const owed = new Map<string, number>();
+  if (!leavers.length) return owed;
+  const rules = await leaveRulesOf(tx, companyId);
+  const byYear = new Map<string, { year: YearWindow; records: LeaveRecord[] }>();
+  for (const record of leavers) {
+    const year = holidayYearOf(rules, record.endDate as string);
+    const group = byYear.get(year.start) ?? { year, records: [] };
+    group.records.push(record);
+    byYear.set(year.start, group);
+  }
+  for (const { year, records: group } of byYear.values()) {
+    for (const [id, balance] of await balancesFor(tx, companyId, group, year, rules)) {
+      owed.set(id, balance.remaining);
+    }
+  }
+  return owed;
+}
+
+/**
+ * The entitlement a record would get, as the employee form shows it before saving (ADR 0094): the
+ * full-year days (the days given, else the company's entitlement pro-rated for the week) and this
+ * holiday year's share for the start date (and end date), each with the lines of its calculation.
+ */
+export async function previewEntitlement(
+  db: Db,
+  principal: Principal,
+  input: {
+    startDate: string | null;
+    endDate: string | null;
+    annualHolidayDays: number | null;
+    workingPattern: readonly string[] | null;
+  },
+  on: string = today(),
+) {
+  return withTenant(db, tenantOf(principal), async (tx) => {
+    const rules = await leaveRulesOf(tx, principal.companyId);
+    const fallback = defaultAnnualDays(rules, { workingPattern: input.workingPattern });
+    const annual =
+      input.annualHolidayDays === null
+        ? {
+            days: fallback.days,
+            lines: [`Company entitlement: ${rules.companyDays} days a full year`, ...fallback.lines],
+          }
+        : {
+            days: input.annualHolidayDays,
+            lines: [`Set on the record: ${input.annualHolidayDays} days a full year`],
+          };
+    const year = holidayYearOf(rules, on);
+    const due = input.startDate
+      ? yearEntitlement({ annualDays: annual.days, year, startDate: input.startDate, endDate: input.endDate })
+      : null;
+    return {
+      annualDays: annual.days,
+      defaulted: input.annualHolidayDays === null,
+      annualLines: annual.lines,
+      yearStart: year.start,
+      yearEnd: year.end,
+      yearDays: input.startDate ? (due?.days ?? 0) : null,
+      yearLines: input.startDate
+        ? (due?.lines ?? [`Not employed in the holiday year ${year.start} to ${year.end}`])
+        : [],
+    };
+  });
+}
+
+/**
  * The allowance check of a submission (ADR 0091), inside the transaction that holds the employee
  * row (`FOR UPDATE`), so two parallel submissions cannot both pass: a request of an allowance-using
  * type may not take more than what remains of its holiday year after the pending requests, unless
@@ -270,6 +348,43 @@ export async function writeYearEntitlement(
     reason: (due?.lines ?? [`Not employed in the holiday year ${year.start} to ${year.end}`]).join('\n'),
     createdBy,
   });
+}
+
+/**
+ * The ledger of newly imported records (ADR 0097), in one statement for any number: this holiday
+ * year's entitlement of each (pro-rated for a joiner, as `writeYearEntitlement` does) and, where the
+ * file gave one, its opening balance.
+ */
+export async function writeImportedLedger(
+  tx: Tx,
+  companyId: string,
+  records: readonly (LeaveRecord & { openingBalance: number | null })[],
+  createdBy: string | null,
+  openingReason: string,
+  on: string = today(),
+): Promise<void> {
+  const rules = await leaveRulesOf(tx, companyId);
+  const year = holidayYearOf(rules, on);
+  const entries: NewLedgerEntry[] = [];
+  for (const record of records) {
+    const due = yearEntitlement({
+      annualDays: record.annualHolidayDays,
+      year,
+      startDate: record.startDate,
+      endDate: record.endDate,
+    });
+    const base = { companyId, employeeRecordId: record.id, holidayYearStart: year.start, createdBy };
+    entries.push({
+      ...base,
+      kind: 'entitlement',
+      days: due?.days ?? 0,
+      reason: (due?.lines ?? [`Not employed in the holiday year ${year.start} to ${year.end}`]).join('\n'),
+    });
+    if (record.openingBalance !== null) {
+      entries.push({ ...base, kind: 'opening_balance', days: record.openingBalance, reason: openingReason });
+    }
+  }
+  await insertLedgerEntries(tx, entries);
 }
 
 type LedgerEntryInput = z.output<typeof ledgerEntryInputSchema>;

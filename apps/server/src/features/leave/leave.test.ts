@@ -4,7 +4,7 @@
  * rollover idempotence on two connections, leavers, sickness and cross-company isolation.
  */
 import { notEnoughAllowanceMessage } from '@hr/shared/leave/allowance';
-import { LEAVE_MESSAGES } from '@hr/shared/leave/leave.schemas';
+import { LEAVE_MESSAGES, leaverSignInMessage } from '@hr/shared/leave/leave.schemas';
 import { clearMondayFrom } from '@hr/shared/leave/leave-days';
 import { addDays, isoDate } from '@hr/shared/working-days';
 import { sql } from 'drizzle-orm';
@@ -511,10 +511,15 @@ describe('leavers are archived, not deleted', () => {
     });
     expect(res.status).toBe(200);
     expect((await json(res)).endDate).toBe(addDays(today, -1));
-    // The session is refused from the end date on, and a new sign-in gets no further.
+    // The session is refused from the end date on, and a new sign-in is refused with a message (ADR 0093).
     expect((await tom.get('/api/v1/me')).status).toBe(401);
     const again = httpClient(app.app);
-    await again.signIn('tom@northwind.example');
+    const refused = await again.call('POST', '/api/auth/sign-in/email', {
+      email: 'tom@northwind.example',
+      password: 'DemoPassw0rd!2026',
+    });
+    expect(refused.status).toBe(403);
+    expect((await json(refused)).error.message).toBe(leaverSignInMessage(addDays(today, -1)));
     expect((await again.get('/api/v1/holidays/balance')).status).toBe(401);
     // Out of the list and the approver choices; still there on request, with the ledger and requests.
     const list = await json(await owner.get('/api/v1/employees?pageSize=200'));
@@ -530,6 +535,7 @@ describe('leavers are archived, not deleted', () => {
     expect((await owner.call('DELETE', `/api/v1/employees/${tomId}`)).status).toBe(409);
     // Clearing the end date lets them back in.
     await owner.call('PUT', `/api/v1/employees/${tomId}/end-date`, { endDate: null });
+    await again.signIn('tom@northwind.example');
     expect((await again.get('/api/v1/me')).status).toBe(200);
   });
 });

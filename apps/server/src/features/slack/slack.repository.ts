@@ -16,6 +16,7 @@ export async function upsertSlackMapping(
     companyId: string;
     userId: string;
     slackUsername: string | null;
+    slackUserId: string | null;
     teamName: string | null;
     encryptedAccessToken: string;
   },
@@ -27,6 +28,7 @@ export async function upsertSlackMapping(
       target: slackUserMappings.userId,
       set: {
         slackUsername: row.slackUsername,
+        slackUserId: row.slackUserId,
         teamName: row.teamName,
         encryptedAccessToken: row.encryptedAccessToken,
         isOauthConnected: true,

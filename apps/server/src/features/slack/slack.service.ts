@@ -95,6 +95,7 @@ export async function completeSlackOauth(
     companyId: principal.companyId,
     userId: principal.user.id,
     slackUsername: username,
+    slackUserId: exchanged.userId,
     teamName: exchanged.teamName,
     encryptedAccessToken: deps.secretBox.seal(exchanged.accessToken),
   };

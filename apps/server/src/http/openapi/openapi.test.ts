@@ -116,6 +116,8 @@ describe('GET /api/openapi.json', () => {
     expect(publicOps).toEqual(
       [
         'GET /api/health',
+        'GET /api/ical/{file}',
+        'POST /api/slack/interactions',
         'GET /api/openapi.json',
         'GET /api/storage/{bucket}/{key}',
         'POST /api/auth/request-password-reset',

@@ -11,6 +11,9 @@ export interface MailMessage {
   html: string;
   /** The one link the message is about, kept for the outbox and the log. */
   link?: string;
+  /** The queued message's id (ADR 0095): the same message always lands under the same name. */
+  id?: string;
+  createdAt?: Date;
 }
 
 export interface Mailer {
@@ -33,6 +36,8 @@ export function createMailer(options: {
           subject: message.subject,
           text: message.text,
           html: message.html,
+          // A resent message keeps its Message-ID, so a receiving server can drop the copy.
+          ...(message.id ? { messageId: `<${message.id}@northwind-hr>` } : {}),
         });
       },
     };
@@ -41,8 +46,13 @@ export function createMailer(options: {
     async send(message) {
       await mkdir(options.outboxDir, { recursive: true });
       const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_');
-      const file = path.join(options.outboxDir, `${Date.now()}-${safeTo}.json`);
-      await writeFile(file, JSON.stringify({ from: options.from, ...message }, null, 2));
+      // A queued message is written under its own id: sending it again rewrites the same file.
+      const name = message.id
+        ? `${(message.createdAt ?? new Date()).getTime()}-${message.id}-${safeTo}.json`
+        : `${Date.now()}-${safeTo}.json`;
+      const file = path.join(options.outboxDir, name);
+      const { createdAt: _createdAt, ...fields } = message;
+      await writeFile(file, JSON.stringify({ from: options.from, ...fields }, null, 2));
       options.logger.info(
         { to: message.to, link: message.link, file },
         'mail written to outbox (no SMTP_URL)',

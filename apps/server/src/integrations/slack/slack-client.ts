@@ -5,7 +5,7 @@
 
 import type { SlackChannel, SlackMessage, SlackUserProfile } from '@hr/shared/slack/slack.schemas';
 import { isVisibleChannel, isVisibleMessage } from '@hr/shared/slack/slack-rules';
-import { ErrorCode, LogLevel, WebClient } from '@slack/web-api';
+import { ErrorCode, type KnownBlock, LogLevel, type ModalView, WebClient } from '@slack/web-api';
 
 export interface SlackConfig {
   clientId: string | undefined;
@@ -157,6 +157,29 @@ export function createSlackClient(config: SlackConfig) {
     async postMessage(token: string, channel: string, text: string) {
       const result = await call(() => client(token).chat.postMessage({ channel, text }));
       return { ts: result.ts ?? '', channel: result.channel ?? channel };
+    },
+
+    /** The app's direct-message channel with a Slack user (conversations.open, bot token). */
+    async openDirectMessage(token: string, slackUserId: string): Promise<string> {
+      const result = await call(() => client(token).conversations.open({ users: slackUserId }));
+      const channel = result.channel?.id;
+      if (!channel) throw new SlackCallError('channel_not_found');
+      return channel;
+    },
+
+    /** A Block Kit message; `text` is the notification's and screen readers' fallback. */
+    async postBlocks(token: string, channel: string, text: string, blocks: KnownBlock[]) {
+      const result = await call(() => client(token).chat.postMessage({ channel, text, blocks }));
+      return { ts: result.ts ?? '', channel: result.channel ?? channel };
+    },
+
+    async updateMessage(token: string, channel: string, ts: string, text: string, blocks: KnownBlock[]) {
+      await call(() => client(token).chat.update({ channel, ts, text, blocks }));
+    },
+
+    /** Opens a modal in answer to a click (trigger_id is valid for 3 s). */
+    async openView(token: string, triggerId: string, view: ModalView): Promise<void> {
+      await call(() => client(token).views.open({ trigger_id: triggerId, view }));
     },
   };
 }

@@ -7,6 +7,7 @@ import { LoadError } from '@/components/load-error';
 import { buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useProfile } from '@/features/profile/api/get-profile';
+import { EmailPreferencesCard } from '@/features/profile/components/email-preferences-card';
 import { ProfileForm } from '@/features/profile/components/profile-form';
 import { ApiError } from '@/lib/api-client';
 import { useMobileLayout } from '@/lib/device';
@@ -45,7 +46,10 @@ export default function ProfilePage() {
         <LoadError title={PROFILE_MESSAGES.loadFailed} query={profile} />
       ) : (
         // Keyed by id so a refetched profile of another user never mixes into edits.
-        <ProfileForm key={profile.data.id} profile={profile.data} />
+        <>
+          <ProfileForm key={profile.data.id} profile={profile.data} />
+          <EmailPreferencesCard />
+        </>
       )}
     </div>
   );

@@ -4,7 +4,7 @@ import type { EmployeeListQuery } from '@hr/shared/hr/employees.schemas';
 export const employeeKeys = {
   all: ['employees'] as const,
   lists: () => [...employeeKeys.all, 'list'] as const,
-  list: (query: Required<Pick<EmployeeListQuery, 'search' | 'page'>>) =>
+  list: (query: Required<Pick<EmployeeListQuery, 'search' | 'page'>> & { leavers?: boolean }) =>
     [...employeeKeys.lists(), query] as const,
   userOptions: () => [...employeeKeys.all, 'user-options'] as const,
   ledger: (id: string) => [...employeeKeys.all, 'ledger', id] as const,

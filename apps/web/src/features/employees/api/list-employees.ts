@@ -1,4 +1,4 @@
-/** GET /api/v1/employees?search=&page=&pageSize=: one page of the company's employees (server-side search). */
+/** GET /api/v1/employees?search=&page=&pageSize=&leavers=: one page of the company's employees (server-side search). */
 import { EMPLOYEE_PAGE_SIZE, type EmployeeListResponse } from '@hr/shared/hr/employees.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
@@ -7,14 +7,17 @@ import { employeeKeys } from './keys';
 export interface EmployeeListParams {
   search: string;
   page: number;
+  /** Show leavers: records whose end date has passed (left out by default, ADR 0092). */
+  leavers?: boolean;
 }
 
 export function fetchEmployees(
-  { search, page }: EmployeeListParams,
+  { search, page, leavers = false }: EmployeeListParams,
   signal?: AbortSignal,
 ): Promise<EmployeeListResponse> {
   const params = new URLSearchParams({ page: String(page), pageSize: String(EMPLOYEE_PAGE_SIZE) });
   if (search) params.set('search', search);
+  if (leavers) params.set('leavers', 'include');
   return apiFetch<EmployeeListResponse>(`/api/v1/employees?${params}`, { signal });
 }
 

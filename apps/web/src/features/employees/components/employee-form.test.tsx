@@ -140,4 +140,41 @@ describe('EmployeeForm', () => {
       lineManagerId: users[0]?.id,
     });
   });
+
+  it("shows the server's entitlement calculation for the start date and working week", async () => {
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://localhost');
+      const part = url.searchParams.get('workingPattern') === 'monday,wednesday,friday';
+      return new Response(
+        JSON.stringify({
+          annualDays: part ? 20 : 33,
+          defaulted: true,
+          annualLines: [part ? 'Part time: 3 of the company’s 5 working days a week' : 'Full time'],
+          yearStart: '2030-01-01',
+          yearEnd: '2030-12-31',
+          yearDays: url.searchParams.get('startDate') ? 10 : null,
+          yearLines: url.searchParams.get('startDate') ? ['Employed 184 of the year’s 365 days'] : [],
+        }),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      );
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    try {
+      renderForm();
+      const box = await screen.findByTestId('employee-entitlement');
+      await waitFor(() => expect(box.textContent).toContain('Full year: 33 days'));
+      expect(box.textContent).toContain('Enter a start date');
+      fill('Start Date', '2030-07-01');
+      fireEvent.click(screen.getByLabelText('Company working days'));
+      for (const day of ['Tuesday', 'Thursday']) fireEvent.click(screen.getByLabelText(day));
+      await waitFor(() => expect(box.textContent).toContain('Full year: 20 days'));
+      expect(box.textContent).toContain('This holiday year: 10 days');
+      expect(box.textContent).toContain('Part time: 3 of');
+      const last = new URL(String(fetchMock.mock.calls.at(-1)?.[0]), 'http://localhost');
+      expect(last.pathname).toBe('/api/v1/employees/entitlement');
+      expect(last.searchParams.get('startDate')).toBe('2030-07-01');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });

@@ -1,6 +1,7 @@
 /** The employee form: every field, the shared messages, email normalised on blur. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { WEEKDAYS, type Weekday } from '@hr/shared/company/company-settings';
+import { isValidIsoDate } from '@hr/shared/dates';
 import { type CompanyUserOption, type Employee, employeeInputSchema } from '@hr/shared/hr/employees.schemas';
 import { type UseFormSetError, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -9,6 +10,9 @@ import { Button } from '@/components/ui/button';
 import { FormField, fieldAria } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
+import { errorMessage } from '@/lib/api-client';
+import { useEntitlementPreview } from '../api/entitlement-preview';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
 
 export type EmployeeFormValues = z.input<typeof employeeInputSchema>;
 export type EmployeeFormOutput = z.output<typeof employeeInputSchema>;
@@ -49,6 +53,81 @@ const emptyToNull = (value: unknown) => (value === '' || value === undefined ? n
 const toDays = (value: unknown) =>
   value === '' || value === null || value === undefined ? undefined : Number(value);
 
+/**
+ * How the entitlement is worked out, from the server (ADR 0094): the full-year days (the company's
+ * entitlement pro-rated for the week when the field is empty) and this holiday year's share for the
+ * start date. Follows the form's values, settled for a moment.
+ */
+function EntitlementCalculation({
+  startDate,
+  endDate,
+  annualHolidayDays,
+  workingPattern,
+}: {
+  startDate: string;
+  endDate: string | null;
+  annualHolidayDays: unknown;
+  workingPattern: readonly string[] | null;
+}) {
+  const days =
+    typeof annualHolidayDays === 'number' && Number.isFinite(annualHolidayDays) && annualHolidayDays >= 0
+      ? annualHolidayDays
+      : null;
+  const params = useDebouncedValue(
+    JSON.stringify({
+      startDate: isValidIsoDate(startDate) ? startDate : null,
+      endDate,
+      annualHolidayDays: days !== null && days <= 365 ? days : null,
+      workingPattern: workingPattern?.length ? workingPattern : null,
+    }),
+    300,
+  );
+  const preview = useEntitlementPreview(JSON.parse(params));
+  return (
+    <section
+      aria-labelledby="employee-entitlement-title"
+      aria-live="polite"
+      className="grid gap-1 rounded-md border bg-muted/40 p-3 text-sm sm:col-span-2"
+      data-testid="employee-entitlement"
+    >
+      <h3 id="employee-entitlement-title" className="font-medium">
+        Entitlement calculation
+      </h3>
+      {preview.isPending ? (
+        <p className="text-muted-foreground">Calculating...</p>
+      ) : preview.isError ? (
+        <p className="text-destructive">{errorMessage(preview.error, 'Entitlement unavailable')}</p>
+      ) : (
+        <>
+          <p>
+            Full year: <strong>{preview.data.annualDays} days</strong>
+            {preview.data.defaulted ? " (the company's entitlement, for this working week)" : ''}
+          </p>
+          <ul className="list-disc pl-5 text-muted-foreground">
+            {preview.data.annualLines.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          {preview.data.yearDays !== null ? (
+            <>
+              <p>
+                This holiday year: <strong>{preview.data.yearDays} days</strong>
+              </p>
+              <ul className="list-disc pl-5 text-muted-foreground">
+                {preview.data.yearLines.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <p className="text-muted-foreground">Enter a start date for this holiday year's share.</p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
 export interface EmployeeFormProps {
   employee?: Employee | null;
   users: CompanyUserOption[];
@@ -78,6 +157,8 @@ export function EmployeeForm({
 
   const submit = form.handleSubmit((values) => onSubmit(values, form.setError));
   const region = form.watch('region') ?? '';
+  const startDate = form.watch('startDate') ?? '';
+  const annualHolidayDays = form.watch('annualHolidayDays');
   const pattern = form.watch('workingPattern') ?? null;
   const setPattern = (next: Weekday[] | null) =>
     form.setValue('workingPattern', next, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
@@ -156,6 +237,12 @@ export function EmployeeForm({
             {...form.register('annualHolidayDays', { setValueAs: toDays })}
           />
         </FormField>
+        <EntitlementCalculation
+          startDate={startDate}
+          endDate={employee?.endDate ?? null}
+          annualHolidayDays={annualHolidayDays}
+          workingPattern={pattern}
+        />
         <FormField id="employee-user" label="Linked User Account" error={err('userId')}>
           <NativeSelect
             id="employee-user"

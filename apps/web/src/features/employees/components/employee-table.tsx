@@ -35,6 +35,16 @@ export interface EmployeeTableProps {
   onDelete?: (employee: Employee) => void;
 }
 
+/** Under a leaver's name: "End date" and their last day. */
+const LEAVER_PREFIX = 'End date';
+
+/** What a leaver is owed (+) or over-took (-) at the end of their final holiday year. */
+export function owedText(days: number): string {
+  const n = Math.abs(Math.round(days * 10) / 10);
+  if (days >= 0) return `Owed on leaving: ${n} ${n === 1 ? 'day' : 'days'}`;
+  return `Over-taken on leaving: ${n} ${n === 1 ? 'day' : 'days'}`;
+}
+
 function MessageRow({ children }: { children: string }) {
   return (
     <TableRow className="hover:bg-transparent">
@@ -74,7 +84,17 @@ export function EmployeeTable({ employees, loading, searching, onEdit, onDelete 
               <TableCell className="px-2! whitespace-nowrap font-mono text-xs">
                 {employee.employeeNumber}
               </TableCell>
-              <TableCell className="min-w-28 px-2! font-medium">{employee.fullName}</TableCell>
+              <TableCell className="min-w-28 px-2! font-medium">
+                {employee.fullName}
+                {employee.endDate && (
+                  <span
+                    className="block text-xs font-normal text-muted-foreground"
+                    data-testid="employee-end-date"
+                  >
+                    {LEAVER_PREFIX} {formatDate(employee.endDate)}
+                  </span>
+                )}
+              </TableCell>
               <TableCell className="max-w-48 truncate px-2!" title={employee.email}>
                 {employee.email}
               </TableCell>
@@ -90,6 +110,11 @@ export function EmployeeTable({ employees, loading, searching, onEdit, onDelete 
                 <span className="font-medium">{formatDays(employee.remainingThisYear)}</span>
                 <span className="text-muted-foreground"> / {formatDays(employee.annualHolidayDays)}</span>
                 <span className="sr-only"> days remaining this holiday year</span>
+                {employee.owedOnLeaving !== null && (
+                  <span className="block text-xs text-muted-foreground" data-testid="employee-owed">
+                    {owedText(employee.owedOnLeaving)}
+                  </span>
+                )}
               </TableCell>
               <TableCell className={cn('px-2!', STICKY_ACTIONS)}>
                 <div className="flex justify-end gap-1">

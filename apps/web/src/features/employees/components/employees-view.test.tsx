@@ -29,6 +29,7 @@ describe('Employee Management actions follow the Employees level (the server ref
       startDate: '2026-01-05',
       annualHolidayDays: 28,
       endDate: null,
+      owedOnLeaving: null,
       allowanceThisYear: 28,
       usedThisYear: 0,
       remainingThisYear: 28,

@@ -1,11 +1,13 @@
 /** /employees: header with Add Employee, debounced server-side search with the count badge, table, pages. */
 import { type Employee, employeeCountLabel, isFullNameColumnMissing } from '@hr/shared/hr/employees.schemas';
-import { ChevronLeft, ChevronRight, Plus, Search } from 'lucide-react';
+import { ChevronLeft, ChevronRight, FileUp, Plus, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
 import { viewOnlyOn } from '@/lib/access';
 import { errorMessage } from '@/lib/api-client';
 import { useInvalidateOnCompanyChange } from '@/lib/company-changed';
@@ -17,6 +19,7 @@ import { DeleteEmployeeDialog } from './delete-employee-dialog';
 import { EmployeeFormDialog } from './employee-form-dialog';
 import { EmployeeListError } from './employee-list-error';
 import { EmployeeTable } from './employee-table';
+import { ImportEmployeesDialog } from './import-employees-dialog';
 
 export const SEARCH_DEBOUNCE_MS = 250;
 
@@ -34,14 +37,16 @@ export function EmployeesView() {
   const can = employeeActions(me);
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
-  const [pageState, setPageState] = useState({ search: '', page: 1 });
-  // A new search starts again on page 1.
-  const page = pageState.search === search ? pageState.page : 1;
-  const setPage = (next: number) => setPageState({ search, page: next });
+  const [showLeavers, setShowLeavers] = useState(false);
+  const [pageState, setPageState] = useState({ search: '', leavers: false, page: 1 });
+  // A new search, or showing or hiding leavers, starts again on page 1.
+  const page = pageState.search === search && pageState.leavers === showLeavers ? pageState.page : 1;
+  const setPage = (next: number) => setPageState({ search, leavers: showLeavers, page: next });
 
-  const list = useEmployees({ search, page });
+  const list = useEmployees({ search, page, leavers: showLeavers });
   const [form, setForm] = useState<FormState>({ open: false });
   const [deleting, setDeleting] = useState<Employee | null>(null);
+  const [importing, setImporting] = useState(false);
 
   const total = list.data?.total ?? 0;
   const pageSize = list.data?.pageSize ?? 1;
@@ -49,8 +54,8 @@ export function EmployeesView() {
   // Deleting the last employee of the last page leaves that page empty: step back.
   const lastPage = list.data ? pageCount : page;
   useEffect(() => {
-    if (page > lastPage) setPageState({ search, page: lastPage });
-  }, [page, lastPage, search]);
+    if (page > lastPage) setPageState({ search, leavers: showLeavers, page: lastPage });
+  }, [page, lastPage, search, showLeavers]);
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6">
@@ -62,10 +67,16 @@ export function EmployeesView() {
           </p>
         </div>
         {can.create && (
-          <Button onClick={() => setForm({ open: true, employee: null })} className="self-start">
-            <Plus aria-hidden="true" />
-            Add Employee
-          </Button>
+          <div className="flex flex-wrap gap-2 self-start">
+            <Button variant="outline" onClick={() => setImporting(true)}>
+              <FileUp aria-hidden="true" />
+              Import employees
+            </Button>
+            <Button onClick={() => setForm({ open: true, employee: null })}>
+              <Plus aria-hidden="true" />
+              Add Employee
+            </Button>
+          </div>
         )}
       </div>
 
@@ -96,6 +107,12 @@ export function EmployeesView() {
                 {employeeCountLabel(total)}
               </span>
             )}
+            <div className="flex items-center gap-2">
+              <Switch id="employees-show-leavers" checked={showLeavers} onCheckedChange={setShowLeavers} />
+              <Label htmlFor="employees-show-leavers" className="font-normal">
+                Show leavers
+              </Label>
+            </div>
           </div>
 
           {list.isError ? (
@@ -158,6 +175,7 @@ export function EmployeesView() {
         onOpenChange={(open) => !open && setForm({ open: false })}
       />
       <DeleteEmployeeDialog employee={deleting} onClose={() => setDeleting(null)} />
+      {can.create && <ImportEmployeesDialog open={importing} onOpenChange={setImporting} />}
     </div>
   );
 }

@@ -16,4 +16,10 @@ describe('resolveTab', () => {
   ] as const)('tab=%s type=%s line manager=%s opens %s', (tab, type, manager, expected) => {
     expect(resolveTab(tab, type, manager)).toBe(expected);
   });
+
+  it('opens Reports for super admins only', () => {
+    expect(resolveTab('reports', null, true, true)).toBe('reports');
+    expect(resolveTab('reports', null, true, false)).toBe('overview');
+    expect(resolveTab('reports', null, false)).toBe('overview');
+  });
 });

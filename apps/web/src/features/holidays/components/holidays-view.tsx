@@ -1,6 +1,6 @@
 /**
  * /holidays: title, Holiday Balance and Quick Actions cards, and the four tabs. The tab, the holiday
- * type and the calendar month can be deep-linked: ?tab=request|calendar|approvals|requests|overview,
+ * type and the calendar month can be deep-linked: ?tab=request|calendar|approvals|requests|overview|reports (super admins),
  * ?type=sick (opens Request Holiday with Sick Leave), ?month=yyyy-MM.
  */
 import { HOLIDAY_TYPES, type HolidayType } from '@hr/shared/hr/holidays.schemas';
@@ -13,24 +13,36 @@ import { holidayKeys } from '../api/keys';
 import { isMonth, localToday, monthOf } from '../lib/dates';
 import { ApprovalsTable } from './approvals-table';
 import { BalanceCard } from './balance-card';
+import { CalendarFeedsCard } from './calendar-feeds-card';
 import { LeaveAdminCard } from './leave-admin-card';
 import { MyRequestsTable, RecentRequestsList } from './my-requests';
 import { type QuickAction, QuickActionsCard } from './quick-actions-card';
+import { RecordSicknessCard } from './record-sickness-card';
+import { ReportsPanel } from './reports-panel';
 import { RequestHolidayForm } from './request-holiday-form';
 import { TeamCalendar } from './team-calendar';
 import { TeamHolidaysList } from './team-holidays-list';
 
-export type HolidayTab = 'overview' | 'request' | 'calendar' | 'approvals' | 'requests';
-const TABS: readonly string[] = ['overview', 'request', 'calendar', 'approvals', 'requests'];
+export type HolidayTab = 'overview' | 'request' | 'calendar' | 'approvals' | 'requests' | 'reports';
+const TABS: readonly string[] = ['overview', 'request', 'calendar', 'approvals', 'requests', 'reports'];
 
 function isHolidayType(value: string | null): value is HolidayType {
   return value !== null && (HOLIDAY_TYPES as readonly string[]).includes(value);
 }
 
-/** The tab to show for the URL: line managers have Approvals where others have My Requests. */
-export function resolveTab(tab: string | null, type: string | null, isLineManager: boolean): HolidayTab {
+/**
+ * The tab to show for the URL: line managers have Approvals where others have My Requests; only
+ * super admins have Reports.
+ */
+export function resolveTab(
+  tab: string | null,
+  type: string | null,
+  isLineManager: boolean,
+  isSuperAdmin = false,
+): HolidayTab {
   const wanted =
     tab && TABS.includes(tab) ? (tab as HolidayTab) : isHolidayType(type) ? 'request' : 'overview';
+  if (wanted === 'reports' && !isSuperAdmin) return 'overview';
   if (wanted === 'approvals' && !isLineManager) return 'requests';
   // A line manager's own requests sit in the Overview.
   if (wanted === 'requests' && isLineManager) return 'overview';
@@ -52,14 +64,14 @@ export function HolidaysView({
   isSuperAdmin = false,
 }: {
   isLineManager: boolean;
-  /** Super admins also get Leave Administration (rollover, sickness totals) on the Overview. */
+  /** Super admins also get Leave Administration (rollover, sickness totals) on the Overview, and Reports. */
   isSuperAdmin?: boolean;
 }) {
   useInvalidateOnCompanyChange(holidayKeys.all);
   const [params, setParams] = useSearchParams();
   const today = localToday();
   const type = params.get('type');
-  const tab = resolveTab(params.get('tab'), type, isLineManager);
+  const tab = resolveTab(params.get('tab'), type, isLineManager, isSuperAdmin);
   const monthParam = params.get('month');
   const month = isMonth(monthParam) ? monthParam : monthOf(today);
   const myRequestsRef = useRef<HTMLDivElement>(null);
@@ -123,6 +135,7 @@ export function HolidaysView({
           <TabsTrigger value="request">Request Holiday</TabsTrigger>
           <TabsTrigger value="calendar">Team Calendar</TabsTrigger>
           <TabsTrigger value={fourth}>{isLineManager ? 'Approvals' : 'My Requests'}</TabsTrigger>
+          {isSuperAdmin && <TabsTrigger value="reports">Reports</TabsTrigger>}
         </TabsList>
 
         {/* One minmax(0, 1fr) column: an implicit auto column grows to the widest table inside it
@@ -159,6 +172,8 @@ export function HolidaysView({
               </CardContent>
             </Card>
           )}
+          <CalendarFeedsCard />
+          {(isLineManager || isSuperAdmin) && <RecordSicknessCard today={today} />}
           {isSuperAdmin && <LeaveAdminCard />}
         </TabsContent>
 
@@ -203,6 +218,12 @@ export function HolidaysView({
             </CardContent>
           </Card>
         </TabsContent>
+
+        {isSuperAdmin && (
+          <TabsContent value="reports">
+            <ReportsPanel />
+          </TabsContent>
+        )}
       </Tabs>
     </div>
   );

@@ -104,4 +104,18 @@ describe('RequestHolidayForm', () => {
     expect(select.value).toBe('sick');
     expect(select.selectedOptions[0]?.textContent).toBe('Sick Leave');
   });
+
+  it('offers Sick Leave 14 days back and no further, and no past date for any other type', async () => {
+    renderForm('sick');
+    const start = screen.getByLabelText('Start Date') as HTMLInputElement;
+    expect(start.min).toBe('2030-02-18');
+    fireEvent.change(start, { target: { value: '2030-02-17' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
+    expect(await screen.findByText('You can record your own sickness up to 14 days back')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Holiday Type'), { target: { value: 'annual' } });
+    expect(start.min).toBe(TODAY);
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
+    expect(await screen.findByText('Start date cannot be in the past')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/v1/holidays/requests')).toBe(false);
+  });
 });

@@ -9,7 +9,8 @@ import {
   holidayRequestInputSchema,
 } from '@hr/shared/hr/holidays.schemas';
 import { formatWorkingDays, yearSplitNotice } from '@hr/shared/leave/day-count-text';
-import { inclusiveDayCount } from '@hr/shared/working-days';
+import { LEAVE_MESSAGES } from '@hr/shared/leave/leave.schemas';
+import { addDays, inclusiveDayCount } from '@hr/shared/working-days';
 import { useMemo } from 'react';
 import { type UseFormSetError, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -28,10 +29,22 @@ type RequestFormValues = z.input<typeof holidayRequestInputSchema>;
 type RequestFormOutput = z.output<typeof holidayRequestInputSchema>;
 type RequestFieldName = keyof RequestFormValues;
 
+/** How far back an employee may book their own Sick Leave (the server allows the same, issue 18). */
+export const OWN_SICKNESS_DAYS_BACK = 14;
+
+/** The earliest start date the form offers for a type: today, or 14 days back for Sick Leave. */
+export function earliestStart(today: string, type: HolidayType | undefined): string {
+  return type === 'sick' ? addDays(today, -OWN_SICKNESS_DAYS_BACK) : today;
+}
+
 function formSchema(today: string) {
-  return holidayRequestInputSchema.refine((v) => v.startDate >= today, {
-    path: ['startDate'],
-    message: HOLIDAY_MESSAGES.startInPast,
+  return holidayRequestInputSchema.superRefine((v, ctx) => {
+    if (v.startDate >= earliestStart(today, v.holidayType)) return;
+    ctx.addIssue({
+      code: 'custom',
+      path: ['startDate'],
+      message: v.holidayType === 'sick' ? LEAVE_MESSAGES.sicknessTooFarBack : HOLIDAY_MESSAGES.startInPast,
+    });
   });
 }
 
@@ -124,6 +137,7 @@ export function RequestHolidayForm({ today, initialType = 'annual' }: RequestHol
   const end = form.watch('endDate') ?? '';
   const startHalfDay = form.watch('startHalfDay') ?? false;
   const endHalfDay = form.watch('endHalfDay') ?? false;
+  const earliest = earliestStart(today, form.watch('holidayType'));
 
   const onSubmit = form.handleSubmit((values) => {
     submit.mutate(values, {
@@ -145,7 +159,7 @@ export function RequestHolidayForm({ today, initialType = 'annual' }: RequestHol
           <Input
             id="holiday-start"
             type="date"
-            min={today}
+            min={earliest}
             {...fieldAria('holiday-start', errors.startDate?.message)}
             {...form.register('startDate', {
               onChange: (event: { target: { value: string } }) => {
@@ -164,7 +178,7 @@ export function RequestHolidayForm({ today, initialType = 'annual' }: RequestHol
           <Input
             id="holiday-end"
             type="date"
-            min={start && start > today ? start : today}
+            min={start && start > earliest ? start : earliest}
             {...fieldAria('holiday-end', errors.endDate?.message)}
             {...form.register('endDate')}
           />

@@ -1,4 +1,7 @@
-/** Company Settings: HR Settings, Product Settings and Cloud Storage Settings, saved together. */
+/**
+ * Company Settings: HR Settings, Product Settings and Cloud Storage Settings, saved together; then the
+ * Leave rules and the closures, each saved on its own.
+ */
 import {
   CLOUD_FOLDER_STRUCTURES,
   COMPANY_SETTINGS_DEFAULTS,
@@ -28,11 +31,14 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { firstMessageByField } from '@/lib/field-errors';
+import { useMe } from '@/lib/session';
 import { notify } from '@/lib/toast';
 import { useCompanySettings } from '../api/get-company-settings';
 import { useSaveCompanySettings } from '../api/save-company-settings';
+import { CalendarFeedSettingCard } from './calendar-feed-setting-card';
 import { CompanyCalendarCard } from './company-calendar-card';
 import { companySettingsSaveError } from './company-settings-errors';
+import { LeaveRulesCard } from './leave-rules-card';
 
 const PROVIDER_LABELS: Record<(typeof PRIMARY_CLOUD_PROVIDERS)[number], string> = {
   supabase: 'Built-in storage',
@@ -81,13 +87,18 @@ function toRequest(d: Draft): CompanySettingsRequest {
 /** `readOnly` (View level): every field disabled and no Save Settings. */
 export function CompanySettingsTab({ readOnly = false }: { readOnly?: boolean }) {
   const settings = useCompanySettings();
+  const { data: me } = useMe();
+  // The calendar feed setting is the super admins' (the server allows the developer too).
+  const superAdmin = me?.role === 'super_admin' || me?.role === 'developer';
   const { data, isPending, isError } = settings;
   if (isPending) return <Spinner label="Loading company settings" />;
   if (isError) return <LoadError title={SETTINGS_MESSAGES.settingsFailed} query={settings} />;
   return (
     <div className="grid gap-6">
       <CompanySettingsForm settings={data} readOnly={readOnly} />
+      <LeaveRulesCard readOnly={readOnly} />
       <CompanyCalendarCard />
+      {superAdmin && <CalendarFeedSettingCard readOnly={readOnly} />}
     </div>
   );
 }

@@ -1,13 +1,16 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { type Me, meQueryKey } from '@/lib/session';
 import { SlackButton } from './slack-button';
 
-function renderButton(connectRoute: 'settings' | 'dialog' | 'none') {
+function renderButton(connectRoute: 'settings' | 'dialog' | 'none', slackLevel = 'admin') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(meQueryKey, { user: { id: 'u' } } as unknown as Me);
+  client.setQueryData(meQueryKey, {
+    user: { id: 'u' },
+    permissions: { 'slack-integration': slackLevel },
+  } as unknown as Me);
   client.setQueryData(['slack', 'connection'], { status: 'not_connected' });
   return render(
     <QueryClientProvider client={client}>
@@ -28,5 +31,19 @@ describe('SlackButton', () => {
   it('leads a user who may connect to the connection card', () => {
     renderButton('settings');
     expect(screen.getByRole('link', { name: 'Connect Slack' })).toBeTruthy();
+  });
+
+  it('opens the connection card in a dialog with Connect for an Admin-level user', () => {
+    renderButton('dialog', 'admin');
+    fireEvent.click(screen.getByRole('button', { name: 'Connect Slack' }));
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Connect' })).toBeTruthy();
+  });
+
+  it('shows a View-level user the status only: no Connect in the dialog, as in Settings', () => {
+    renderButton('dialog', 'view');
+    fireEvent.click(screen.getByRole('button', { name: 'Connect Slack' }));
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Connect' })).toBeNull();
   });
 });

@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { settingsTabViewOnly } from '@/lib/access';
 import { paths, slackSettingsPath } from '@/lib/paths';
 import { useMe } from '@/lib/session';
 import { useSlackConnection } from '../api/get-slack-connection';
@@ -36,6 +37,9 @@ function ConnectSlackButton({
   compact: boolean;
 }): React.ReactNode {
   const [dialogOpen, setDialogOpen] = useState(false);
+  const { data: me } = useMe();
+  // View level on the Slack section: the status only, as in Settings (the server refuses Connect).
+  const readOnly = settingsTabViewOnly(me, 'slack-integration');
   const content = (
     <>
       <MessageSquare aria-hidden="true" />
@@ -59,7 +63,7 @@ function ConnectSlackButton({
               <DialogTitle>Slack Integration</DialogTitle>
               <DialogDescription>Connect your Slack account to chat from Northwind HR.</DialogDescription>
             </DialogHeader>
-            <SlackIntegrationTab />
+            <SlackIntegrationTab readOnly={readOnly} />
           </DialogContent>
         </Dialog>
       </>

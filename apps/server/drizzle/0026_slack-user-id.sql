@@ -1,0 +1,2 @@
+ALTER TABLE "slack_user_mappings" ADD COLUMN "slack_user_id" text;--> statement-breakpoint
+CREATE INDEX "slack_user_mappings_slack_user_idx" ON "slack_user_mappings" USING btree ("company_id","slack_user_id");
