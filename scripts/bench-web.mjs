@@ -1,16 +1,32 @@
-// npm run bench:web: builds the web app, reports the gzip size of the first route's JavaScript (the
-// entry and what index.html preloads) and of each lazy chunk, then runs Lighthouse (desktop preset,
-// Debian Chromium) on the sign-in page and on the dashboard of a signed-in demo user.
-// Writes bench/results/web.json. Not part of npm test.
+// npm run bench:web: builds the web app (with its precompressed copies), reports the brotli and gzip
+// size of the first route's JavaScript (the entry and what index.html preloads) and of each lazy
+// chunk, then starts the server on the demo data and, in Debian Chromium:
+// - the bytes the browser really transferred per page (CDP Network.loadingFinished's
+//   encodedDataLength: compressed bodies and headers; cache off, no service worker), by type, for
+//   /auth, /mobile-home and /holidays (signed in), on an emulated phone;
+// - Lighthouse with the mobile preset (Lighthouse's default: simulated slow 4G, 4x CPU slowdown) and
+//   the desktop preset on the same pages.
+// Every number is printed with its target (issue 20). Writes bench/results/web.json. Not part of
+// npm test.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { root, run } from './lib.mjs';
 
-const TARGETS = { firstRouteJsKb: 200, lighthouse: 95 };
+const TARGETS = {
+  firstRouteJsKb: 200,
+  /** JavaScript the browser transfers for /auth (compressed), kB. */
+  authJsTransferredKb: 80,
+  /** Lighthouse performance, mobile preset, per page. */
+  mobilePerformance: { '/auth': 95, '/mobile-home': 95, '/holidays': 90 },
+  /** Largest contentful paint on /auth, mobile preset, seconds. */
+  authLcpSeconds: 2.0,
+  /** Lighthouse performance and accessibility, desktop preset. */
+  lighthouse: 95,
+};
 const dist = path.join(root, 'apps/web/dist');
 
 if (process.env.BENCH_SKIP_BUILD !== '1') {
@@ -21,6 +37,10 @@ if (process.env.BENCH_SKIP_BUILD !== '1') {
 // --- bundle sizes --------------------------------------------------------------------------------
 const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
 const gzipOf = (file) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
+const brotliOf = (file) =>
+  brotliCompressSync(readFileSync(path.join(dist, file)), {
+    params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+  }).length;
 const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
 const initial = [
   ...html.matchAll(/<script[^>]+type="module"[^>]+src="\/([^"]+\.js)"/g),
@@ -29,11 +49,12 @@ const initial = [
 const allJs = readdirSync(path.join(dist, 'assets'))
   .filter((f) => f.endsWith('.js'))
   .map((f) => `assets/${f}`);
-const firstRoute = initial.map((file) => ({ file, gzipKb: kb(gzipOf(file)) }));
+const firstRoute = initial.map((file) => ({ file, gzipKb: kb(gzipOf(file)), brotliKb: kb(brotliOf(file)) }));
 const firstRouteKb = Math.round(firstRoute.reduce((s, f) => s + f.gzipKb, 0) * 10) / 10;
+const firstRouteBrotliKb = Math.round(firstRoute.reduce((s, f) => s + f.brotliKb, 0) * 10) / 10;
 const lazy = allJs
   .filter((f) => !initial.includes(f))
-  .map((file) => ({ file, gzipKb: kb(gzipOf(file)) }))
+  .map((file) => ({ file, gzipKb: kb(gzipOf(file)), brotliKb: kb(brotliOf(file)) }))
   .sort((a, b) => b.gzipKb - a.gzipKb);
 const cssKb = kb(
   readdirSync(path.join(dist, 'assets'))
@@ -41,11 +62,13 @@ const cssKb = kb(
     .reduce((s, f) => s + gzipOf(`assets/${f}`), 0),
 );
 
-console.log(`\nFirst route JavaScript (gzip): ${firstRouteKb} kB (target < ${TARGETS.firstRouteJsKb} kB)`);
-for (const f of firstRoute) console.log(`  ${f.file}  ${f.gzipKb} kB`);
+console.log(
+  `\nFirst route JavaScript: ${firstRouteKb} kB gzip (target < ${TARGETS.firstRouteJsKb} kB), ${firstRouteBrotliKb} kB brotli`,
+);
+for (const f of firstRoute) console.log(`  ${f.file}  ${f.gzipKb} kB gzip, ${f.brotliKb} kB brotli`);
 console.log(`CSS (gzip): ${cssKb} kB`);
-console.log('Lazy chunks (gzip):');
-for (const f of lazy) console.log(`  ${f.file}  ${f.gzipKb} kB`);
+console.log('Lazy chunks (gzip, brotli):');
+for (const f of lazy) console.log(`  ${f.file}  ${f.gzipKb} kB, ${f.brotliKb} kB`);
 
 // --- Lighthouse ----------------------------------------------------------------------------------
 function freePort() {
@@ -58,18 +81,8 @@ function freePort() {
   });
 }
 
-async function lighthouseScores() {
-  let lighthouse;
-  let desktopConfig;
-  let chromeLauncher;
-  try {
-    lighthouse = (await import('lighthouse')).default;
-    desktopConfig = (await import('lighthouse/core/config/desktop-config.js')).default;
-    chromeLauncher = await import('chrome-launcher');
-  } catch (err) {
-    return { error: `Lighthouse is not installed (npm install -D lighthouse): ${err.message}` };
-  }
-  const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/** Starts the server (TypeScript loader, fresh PGlite folder, demo seed) and signs in Alice. */
+async function startServer() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hr-bench-web-'));
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
@@ -87,13 +100,17 @@ async function lighthouseScores() {
     env,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  let chrome;
+  const stop = async () => {
+    server.kill('SIGTERM');
+    if (server.exitCode === null) await new Promise((r) => server.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   try {
     for (let i = 0; ; i++) {
       try {
         if ((await fetch(`${baseUrl}/api/health`)).ok) break;
       } catch {}
-      if (i > 120) throw new Error('the server did not start');
+      if (i > 240) throw new Error('the server did not start');
       await new Promise((r) => setTimeout(r, 500));
     }
     const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
@@ -102,59 +119,196 @@ async function lighthouseScores() {
       body: JSON.stringify({ email: 'alice@northwind.example', password: 'DemoPassw0rd!2026' }),
     });
     if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status}`);
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    chrome = await chromeLauncher.launch({
-      chromePath,
-      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    const cookies = signIn.headers.getSetCookie().map((c) => {
+      const [pair] = c.split(';');
+      const at = pair.indexOf('=');
+      return { name: pair.slice(0, at), value: pair.slice(at + 1) };
     });
-    const pages = [
-      { name: 'sign-in page (/auth)', url: `${baseUrl}/auth`, headers: {} },
-      { name: 'dashboard, signed in (/)', url: `${baseUrl}/`, headers: { Cookie: cookie } },
-    ];
+    return { baseUrl, cookies, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+const PAGES = [
+  { path: '/auth', signedIn: false },
+  { path: '/mobile-home', signedIn: true },
+  { path: '/holidays', signedIn: true },
+];
+const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
+
+/**
+ * What the browser transfers for each page on a phone: a fresh context (no cache, no service worker),
+ * every response's encodedDataLength (body as sent, compressed, plus headers) by resource type.
+ */
+async function transferredBytes(baseUrl, cookies) {
+  let chromium;
+  let devices;
+  try {
+    ({ chromium, devices } = await import('@playwright/test'));
+  } catch (err) {
+    return { error: `Playwright is not installed: ${err.message}` };
+  }
+  const browser = await chromium.launch({ executablePath: chromePath, args: chromeFlags.slice(1) });
+  try {
     const out = [];
-    for (const page of pages) {
-      const result = await lighthouse(
-        page.url,
-        {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices'],
-          extraHeaders: page.headers,
-        },
-        desktopConfig,
-      );
-      const c = result.lhr.categories;
-      const score = (k) => Math.round((c[k]?.score ?? 0) * 100);
-      out.push({
-        page: page.name,
-        finalUrl: result.lhr.finalDisplayedUrl,
-        performance: score('performance'),
-        accessibility: score('accessibility'),
-        bestPractices: score('best-practices'),
+    for (const page of PAGES) {
+      const context = await browser.newContext({ ...devices['Pixel 7'], serviceWorkers: 'block' });
+      if (page.signedIn) {
+        await context.addCookies(
+          cookies.map((c) => ({ ...c, url: baseUrl, httpOnly: true, sameSite: 'Lax' })),
+        );
+      }
+      const tab = await context.newPage();
+      const cdp = await context.newCDPSession(tab);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+      const requests = new Map();
+      cdp.on('Network.responseReceived', (e) => {
+        requests.set(e.requestId, {
+          url: e.response.url,
+          type: e.type,
+          encoding: e.response.headers['content-encoding'] ?? e.response.headers['Content-Encoding'] ?? '',
+        });
       });
+      cdp.on('Network.loadingFinished', (e) => {
+        const r = requests.get(e.requestId);
+        if (r) r.bytes = e.encodedDataLength;
+      });
+      await tab.goto(`${baseUrl}${page.path}`, { waitUntil: 'networkidle' });
+      await tab.waitForTimeout(500);
+      const finished = [...requests.values()].filter((r) => typeof r.bytes === 'number');
+      const byType = {};
+      for (const r of finished) byType[r.type] = (byType[r.type] ?? 0) + r.bytes;
+      const scripts = finished.filter((r) => r.type === 'Script');
+      out.push({
+        page: page.path,
+        finalPath: new URL(tab.url()).pathname,
+        requests: finished.length,
+        totalKb: kb(finished.reduce((s, r) => s + r.bytes, 0)),
+        jsKb: kb(byType.Script ?? 0),
+        cssKb: kb(byType.Stylesheet ?? 0),
+        htmlKb: kb(byType.Document ?? 0),
+        apiKb: kb((byType.Fetch ?? 0) + (byType.XHR ?? 0)),
+        uncompressedScripts: scripts.filter((r) => !r.encoding).map((r) => new URL(r.url).pathname),
+      });
+      await context.close();
+    }
+    return { pages: out };
+  } catch (err) {
+    return { error: `transfer measurement failed: ${err.message}` };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Lighthouse, mobile preset (its default config) and desktop preset, on every page. */
+async function lighthouseScores(baseUrl, cookies) {
+  let lighthouse;
+  let desktopConfig;
+  let chromeLauncher;
+  try {
+    lighthouse = (await import('lighthouse')).default;
+    desktopConfig = (await import('lighthouse/core/config/desktop-config.js')).default;
+    chromeLauncher = await import('chrome-launcher');
+  } catch (err) {
+    return { error: `Lighthouse is not installed (npm install -D lighthouse): ${err.message}` };
+  }
+  const cookie = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  let chrome;
+  try {
+    chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+    const out = [];
+    for (const preset of ['mobile', 'desktop']) {
+      for (const page of PAGES) {
+        const result = await lighthouse(
+          `${baseUrl}${page.path}`,
+          {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility', 'best-practices'],
+            extraHeaders: page.signedIn ? { Cookie: cookie } : {},
+          },
+          preset === 'desktop' ? desktopConfig : undefined,
+        );
+        const { categories: c, audits: a, runtimeError } = result.lhr;
+        if (runtimeError) {
+          out.push({ preset, page: page.path, error: `${runtimeError.code}: ${runtimeError.message}` });
+          continue;
+        }
+        const score = (k) => Math.round((c[k]?.score ?? 0) * 100);
+        const seconds = (k) => Math.round((a[k]?.numericValue ?? 0) / 10) / 100;
+        out.push({
+          preset,
+          page: page.path,
+          finalPath: new URL(result.lhr.finalDisplayedUrl).pathname,
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          bestPractices: score('best-practices'),
+          fcpS: seconds('first-contentful-paint'),
+          lcpS: seconds('largest-contentful-paint'),
+          tbtMs: Math.round(a['total-blocking-time']?.numericValue ?? 0),
+          totalByteWeightKb: kb(a['total-byte-weight']?.numericValue ?? 0),
+        });
+      }
     }
     return { pages: out };
   } catch (err) {
     return { error: `Lighthouse run failed: ${err.message}` };
   } finally {
     await chrome?.kill();
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-const lh = await lighthouseScores();
+let transfer = { error: 'not run' };
+let lh = { error: 'not run' };
+try {
+  const server = await startServer();
+  try {
+    transfer = await transferredBytes(server.baseUrl, server.cookies);
+    lh = await lighthouseScores(server.baseUrl, server.cookies);
+  } finally {
+    await server.stop();
+  }
+} catch (err) {
+  transfer = lh = { error: err.message };
+}
+
+const verdict = (ok) => (ok ? 'ok' : 'MISSED');
+if (transfer.error) console.log(`\n${transfer.error}`);
+else {
+  console.log('\nBytes the browser transferred per page (phone, no cache, no service worker; kB):');
+  console.table(transfer.pages.map(({ uncompressedScripts, ...rest }) => rest));
+  const auth = transfer.pages.find((p) => p.page === '/auth');
+  if (auth) {
+    console.log(
+      `/auth JavaScript transferred: ${auth.jsKb} kB (target < ${TARGETS.authJsTransferredKb} kB): ${verdict(auth.jsKb < TARGETS.authJsTransferredKb)}`,
+    );
+  }
+  for (const p of transfer.pages) {
+    if (p.uncompressedScripts.length)
+      console.log(`  ${p.page}: scripts sent uncompressed: ${p.uncompressedScripts.join(', ')}`);
+  }
+}
 if (lh.error) console.log(`\n${lh.error}`);
 else {
-  console.log(
-    `\nLighthouse (desktop preset; target >= ${TARGETS.lighthouse} for performance and accessibility):`,
+  console.log('\nLighthouse (mobile preset: simulated slow 4G, 4x CPU; desktop preset), with the targets:');
+  console.table(
+    lh.pages.map((p) => {
+      const target = p.preset === 'mobile' ? TARGETS.mobilePerformance[p.page] : TARGETS.lighthouse;
+      return {
+        ...p,
+        performanceTarget: `>= ${target}`,
+        met: p.error ? 'ERROR' : verdict(p.performance >= target),
+        ...(p.preset === 'mobile' && p.page === '/auth' && !p.error
+          ? { lcpTarget: `< ${TARGETS.authLcpSeconds} s`, lcpMet: verdict(p.lcpS < TARGETS.authLcpSeconds) }
+          : {}),
+      };
+    }),
   );
-  console.table(lh.pages);
 }
 
 const load = os.loadavg().map((l) => Math.round(l * 100) / 100);
@@ -166,13 +320,16 @@ writeFileSync(
     {
       takenAt: new Date().toISOString(),
       machine: { cpus: os.cpus().length, loadAverage: load },
+      targets: TARGETS,
       firstRoute: {
         files: firstRoute,
         gzipKb: firstRouteKb,
+        brotliKb: firstRouteBrotliKb,
         underTarget: firstRouteKb < TARGETS.firstRouteJsKb,
       },
       cssGzipKb: cssKb,
       lazyChunks: lazy,
+      transferred: transfer,
       lighthouse: lh,
     },
     null,

@@ -27,11 +27,57 @@ function versionFile(): Plugin {
   };
 }
 
+/**
+ * The pages a visit most often starts on, by path: their chunks are listed in
+ * /route-preloads.json, and the server names them as `modulepreload` links in the HTML it sends for
+ * that path, so the browser fetches them with the entry instead of after it (ADR 0105). A protected
+ * page also lists the signed-in shell.
+ */
+const PRELOADED_ROUTES: Record<string, string[]> = {
+  '/auth': ['src/app/routes/auth-page.tsx'],
+  '/': ['src/app/signed-in-shell.tsx', 'src/app/routes/dashboard-page.tsx'],
+  '/mobile-home': ['src/app/signed-in-shell.tsx', 'src/app/routes/mobile-home-page.tsx'],
+  '/holidays': ['src/app/signed-in-shell.tsx', 'src/app/routes/holidays-page.tsx'],
+};
+
+function routePreloads(): Plugin {
+  return {
+    name: 'hr-route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (file: string, seen = new Set<string>()) => {
+        if (seen.has(file)) return seen;
+        seen.add(file);
+        for (const next of byFile.get(file)?.imports ?? []) closure(next, seen);
+        return seen;
+      };
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry) return;
+      // The entry and what index.html already preloads.
+      const initial = closure(entry.fileName);
+      const preloads: Record<string, string[]> = {};
+      for (const [route, modules] of Object.entries(PRELOADED_ROUTES)) {
+        const files = new Set<string>();
+        for (const module of modules) {
+          const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(`/apps/web/${module}`));
+          if (!chunk) this.error(`route-preloads: no chunk for ${module}`);
+          for (const file of closure(chunk.fileName)) if (!initial.has(file)) files.add(file);
+        }
+        preloads[route] = [...files].map((file) => `/${file}`);
+      }
+      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(preloads) });
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
     versionFile(),
+    routePreloads(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

@@ -12,9 +12,14 @@
  * (`rollover.ts`, budget under 10 s; --filter=rollover for that alone), the import of a 5,000-row
  * employee CSV (budget under 15 s; --filter=import) and the company's balances report (budget under
  * 2 s; --filter=balances), both in `import-reports.ts` (issue 19).
+ *
+ * Memory (issue 20): the server's resident memory (RSS, from /proc or ps) idle after start, sampled
+ * every 250 ms through the HTTP runs (peak and mean) and idle again after them; then the compiled
+ * server (`apps/server/dist/main.js`, built first when stale) started with plain node, idle, whose
+ * PostgreSQL figure is judged against the target (under 150 MB). --no-memory skips the compiled start.
  */
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,6 +37,9 @@ const DURATION = Number(arg('duration') ?? 10);
 const CONNECTIONS = Number(arg('connections') ?? 50);
 const ONLY = arg('only');
 const SCALING = !process.argv.includes('--no-scaling');
+const MEMORY_COMPILED = !process.argv.includes('--no-memory');
+/** Issue 20: resident memory of the compiled server on PostgreSQL, idle. */
+const IDLE_RSS_TARGET_MB = 150;
 const FILTER = arg('filter')?.toLowerCase();
 const wanted = (name: string) => !FILTER || name.toLowerCase().includes(FILTER);
 const BIG = 's5000';
@@ -195,7 +203,10 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function startServer(kind: 'postgres' | 'pglite'): Promise<{ url: string; child: ChildProcess }> {
+async function startServer(
+  kind: 'postgres' | 'pglite',
+  server: 'tsx' | 'compiled' = 'tsx',
+): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -210,8 +221,11 @@ async function startServer(kind: 'postgres' | 'pglite'): Promise<{ url: string; 
   };
   if (kind === 'postgres') env.DATABASE_URL = benchPaths.databaseUrl;
   else delete env.DATABASE_URL;
-  // Node itself with tsx's loader: the measured process is the server, and a kill reaches it.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // Node itself (with tsx's loader, or the compiled bundle): the measured process is the server, and
+  // a kill reaches it.
+  const args =
+    server === 'tsx' ? ['--import', 'tsx', 'apps/server/src/main.ts'] : ['apps/server/dist/main.js'];
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -287,6 +301,80 @@ async function cannon(
   };
 }
 
+/** The resident memory (RSS) of process `pid` in MB: /proc on Linux, else ps. Null when unknown. */
+function rssMb(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const kb = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    if (kb) return round(Number(kb) / 1024);
+  } catch {
+    // not Linux, or the process is gone
+  }
+  try {
+    const kb = Number(execSync(`ps -o rss= -p ${pid}`).toString().trim());
+    if (kb > 0) return round(kb / 1024);
+  } catch {
+    // no ps, or the process is gone
+  }
+  return null;
+}
+
+/** Samples a process's RSS every 250 ms until stopped: its peak and mean over that time. */
+function sampleRss(pid: number | undefined) {
+  const samples: number[] = [];
+  const timer = setInterval(() => {
+    const mb = rssMb(pid);
+    if (mb !== null) samples.push(mb);
+  }, 250);
+  return {
+    stop(): { peakMb: number; meanMb: number; samples: number } | null {
+      clearInterval(timer);
+      if (!samples.length) return null;
+      const peakMb = samples.reduce((a, b) => Math.max(a, b), 0);
+      return {
+        peakMb,
+        meanMb: round(samples.reduce((a, b) => a + b, 0) / samples.length),
+        samples: samples.length,
+      };
+    },
+  };
+}
+
+interface MemoryResult {
+  target: 'postgres' | 'pglite';
+  server: 'tsx' | 'compiled';
+  idleMb: number | null;
+  underLoad: { peakMb: number; meanMb: number; samples: number } | null;
+  idleAfterLoadMb: number | null;
+}
+const memory: MemoryResult[] = [];
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Time for start-up work (migrations, caches, the first collections) to settle before an idle reading. */
+const SETTLE_MS = 5_000;
+
+/** The compiled server, idle: built first when missing or older than its sources. */
+async function compiledIdle(kind: 'postgres' | 'pglite'): Promise<void> {
+  try {
+    execSync(`${JSON.stringify(process.execPath)} scripts/build.mjs --if-stale`, {
+      cwd: repoRoot,
+      stdio: 'inherit',
+    });
+  } catch {
+    console.log('note: the build failed; no compiled-server memory reading');
+    return;
+  }
+  const server = await startServer(kind, 'compiled');
+  try {
+    await sleep(SETTLE_MS);
+    const idleMb = rssMb(server.child.pid);
+    memory.push({ target: kind, server: 'compiled', idleMb, underLoad: null, idleAfterLoadMb: null });
+    console.log(`  ${kind}, compiled server: idle ${idleMb} MB RSS`);
+  } finally {
+    server.child.kill('SIGTERM');
+    await new Promise((r) => server.child.once('exit', r));
+  }
+}
+
 async function runTarget(
   kind: 'postgres' | 'pglite',
 ): Promise<{ results: EndpointResult[]; scaling: unknown[] }> {
@@ -352,6 +440,10 @@ async function runTarget(
   const server = await startServer(kind);
   const results: EndpointResult[] = [];
   const scaling: unknown[] = [];
+  await sleep(SETTLE_MS);
+  const idleMb = rssMb(server.child.pid);
+  console.log(`  memory: idle ${idleMb} MB RSS`);
+  const sampler = sampleRss(server.child.pid);
   try {
     const ceiling = await cannon(
       server.url,
@@ -384,11 +476,20 @@ async function runTarget(
         `  ${e.name}: ${http.rps} rps, p50 ${http.p50} ms, p99 ${http.p99} ms, errors ${http.errors}`,
       );
     }
+    const underLoad = sampler.stop();
+    await sleep(SETTLE_MS);
+    const idleAfterLoadMb = rssMb(server.child.pid);
+    memory.push({ target: kind, server: 'tsx', idleMb, underLoad, idleAfterLoadMb });
+    console.log(
+      `  memory: under load peak ${underLoad?.peakMb ?? '-'} MB, mean ${underLoad?.meanMb ?? '-'} MB; idle after ${idleAfterLoadMb} MB RSS`,
+    );
     if (SCALING && kind === 'postgres') scaling.push(...(await scalingRuns(server.url, hasJobs)));
   } finally {
+    sampler.stop();
     server.child.kill('SIGTERM');
     await new Promise((r) => server.child.once('exit', r));
   }
+  if (MEMORY_COMPILED) await compiledIdle(kind);
   return { results, scaling };
 }
 
@@ -500,6 +601,25 @@ for (const kind of ['postgres', 'pglite'] as const) {
   scaling.push(...out.scaling);
 }
 printTable(all);
+if (memory.length) {
+  console.log(
+    `\nServer memory (RSS, MB); target: the compiled server on PostgreSQL idle under ${IDLE_RSS_TARGET_MB} MB`,
+  );
+  console.table(
+    memory.map((m) => ({
+      target: m.target,
+      server: m.server,
+      'idle MB': m.idleMb ?? '-',
+      'under load peak MB': m.underLoad?.peakMb ?? '-',
+      'under load mean MB': m.underLoad?.meanMb ?? '-',
+      'idle after load MB': m.idleAfterLoadMb ?? '-',
+      judged:
+        m.target === 'postgres' && m.server === 'compiled' && m.idleMb !== null
+          ? `${m.idleMb < IDLE_RSS_TARGET_MB ? 'met' : 'MISSED'} (< ${IDLE_RSS_TARGET_MB} MB)`
+          : '-',
+    })),
+  );
+}
 if (scaling.length) console.log(JSON.stringify(scaling, null, 2));
 // The issue's targets are for the read endpoints on PostgreSQL: at least 40% of the database limit,
 // p99 under 50 ms at 50 connections. Judged as the endpoints ship; the misses are reported beside
@@ -527,6 +647,6 @@ if (targets.length)
 mkdirSync(benchPaths.results, { recursive: true });
 writeFileSync(
   path.join(benchPaths.results, 'latest.json'),
-  `${JSON.stringify({ takenAt: new Date().toISOString(), machine: machineInfo, settings: { durationSeconds: DURATION, connections: CONNECTIONS }, results: all, scaling, targets, rollovers, importReports }, null, 2)}\n`,
+  `${JSON.stringify({ takenAt: new Date().toISOString(), machine: machineInfo, settings: { durationSeconds: DURATION, connections: CONNECTIONS }, results: all, scaling, targets, rollovers, importReports, memory: { idleTargetMb: IDLE_RSS_TARGET_MB, readings: memory } }, null, 2)}\n`,
 );
 console.log(`wrote ${path.relative(repoRoot, path.join(benchPaths.results, 'latest.json'))}`);

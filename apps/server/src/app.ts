@@ -37,6 +37,7 @@ import { sendApprovalMessageInBackground } from './features/slack-approvals/slac
 import { workshopRoutes } from './features/workshop/workshop.routes.ts';
 import { apiRouter } from './http/api-route.ts';
 import type { AppEnv } from './http/app-env.ts';
+import { compressResponses } from './http/compression.ts';
 import { csrfGuard } from './http/csrf.ts';
 import { errorBody, handleError } from './http/error-handler.ts';
 import { apiBodyLimit, type BodyLimitRule, rejectNulInUrl } from './http/input-guards.ts';
@@ -230,6 +231,8 @@ export function createApp({
   // The benchmark's ceiling: registered before every middleware, so nothing but routing runs.
   if (env.BENCH_CEILING) app.get('/api/bench/ceiling', (c) => c.json({ ok: true }));
   app.use('*', requestContext(logger));
+  // Outside the security headers: it sees every answer complete, and copies its headers as they are.
+  app.use('*', compressResponses());
   app.use('*', securityHeaders);
   app.onError(handleError);
   // Before the session, Better Auth and every handler: nothing reads a body over its limit or a %00.

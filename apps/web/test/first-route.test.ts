@@ -1,6 +1,6 @@
 /**
- * The first route's JavaScript stays small (issue 8: under 200 kB gzip): nothing the app shell
- * imports statically may pull in zod, which is only needed by forms and lazily loaded screens. The
+ * The first route's JavaScript stays small (issue 8: under 200 kB gzip; issue 20: the sign-in page
+ * on a phone): nothing the first chunk or the sign-in page imports statically may pull in zod, which is only needed by forms and lazily loaded screens. The
  * walk follows static imports from main.tsx through the app's and the shared package's modules;
  * `import()` and `import type` are not followed, as the bundler does not put them in the entry.
  */
@@ -27,8 +27,8 @@ function resolveModule(from: string, spec: string): string | null {
   return null;
 }
 
-/** Every module the entry imports statically, with the chain that brought each one in. */
-function staticImportsOfEntry(): Map<string, string[]> {
+/** Every module `start` imports statically, with the chain that brought each one in. */
+function staticImportsOf(start: string): Map<string, string[]> {
   const chains = new Map<string, string[]>();
   const visit = (file: string, chain: string[]) => {
     if (chains.has(file)) return;
@@ -43,15 +43,38 @@ function staticImportsOfEntry(): Map<string, string[]> {
       if (next) visit(next, [...chain, path.relative(webSrc, file)]);
     }
   };
-  visit(path.join(webSrc, 'main.tsx'), []);
+  visit(path.join(webSrc, start), []);
   return chains;
 }
 
+const zodChains = (modules: Map<string, string[]>) =>
+  [...modules]
+    .filter(([key]) => key.startsWith('zod <- '))
+    .map(([key, chain]) => `${key} <- ${[...chain].reverse().join(' <- ')}`);
+
 describe('the first route', () => {
   it('imports no zod statically (schemas load with the screens that validate)', () => {
-    const modules = staticImportsOfEntry();
+    const modules = staticImportsOf('main.tsx');
     expect(modules.size).toBeGreaterThan(20);
-    const zod = [...modules].filter(([key]) => key.startsWith('zod <- '));
-    expect(zod.map(([key, chain]) => `${key} <- ${chain.reverse().join(' <- ')}`)).toEqual([]);
+    expect(zodChains(modules)).toEqual([]);
+  });
+
+  it('keeps the signed-in shell out of the first chunk (RequireAuth loads it lazily)', () => {
+    const modules = [...staticImportsOf('main.tsx').keys()].map((file) => path.relative(webSrc, file));
+    expect(modules).toContain('app/guards/require-auth.tsx');
+    expect(
+      modules.filter((file) => file.startsWith('app/layouts/') || file.startsWith('features/slack/')),
+    ).toEqual([]);
+    expect(modules).not.toContain('app/signed-in-shell.tsx');
+  });
+});
+
+describe('the sign-in page (ADR 0105)', () => {
+  it('imports no zod statically: validation loads when the form is used, sign-up and recovery when shown', () => {
+    const modules = staticImportsOf('app/routes/auth-page.tsx');
+    expect([...modules.keys()].map((file) => path.relative(webSrc, file))).toContain(
+      'features/auth/components/sign-in-form.tsx',
+    );
+    expect(zodChains(modules)).toEqual([]);
   });
 });

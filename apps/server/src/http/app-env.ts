@@ -30,6 +30,8 @@ export interface AppEnv {
     requestId: string;
     logger: Logger;
     principal: Principal;
+    /** A read-cache hit's bytes, so that compression keeps one compressed copy per entry (ADR 0104). */
+    cachedBody?: Uint8Array<ArrayBuffer>;
   };
 }
 

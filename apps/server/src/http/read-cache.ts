@@ -134,6 +134,8 @@ export function cachedRead(cache: ReadCache) {
     const { companyId, dataVersion } = principal;
     const hit = cache.get(companyId, key, dataVersion);
     if (hit !== undefined) {
+      // The identity bytes; `compressResponses` negotiates the encoding and keeps the compressed copy.
+      c.set('cachedBody', hit);
       return c.body(hit, 200, { 'content-type': 'application/json' });
     }
     await next();

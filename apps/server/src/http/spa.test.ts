@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { spaRoutes } from './spa.ts';
 
@@ -24,5 +25,77 @@ describe('SPA serving', () => {
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect((await app.request('/assets/gone-456.js')).status).toBe(404);
+  });
+
+  it('answers a precompressed asset in the encoding the browser accepts, with Vary and the sent length', async () => {
+    const source = `export const rows = ${JSON.stringify(Array.from({ length: 500 }, (_, i) => `row ${i}`))};`;
+    const file = path.join(dist, 'assets', 'chunk-789.js');
+    writeFileSync(file, source);
+    writeFileSync(`${file}.br`, brotliCompressSync(source));
+    writeFileSync(`${file}.gz`, gzipSync(source));
+    const cases = [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+      [undefined, null],
+      ['identity', null],
+    ] as const;
+    for (const [accept, encoding] of cases) {
+      const res = await app.request('/assets/chunk-789.js', {
+        headers: accept === undefined ? {} : { 'accept-encoding': accept },
+      });
+      expect(res.status, String(accept)).toBe(200);
+      expect(res.headers.get('content-encoding'), String(accept)).toBe(encoding);
+      expect(res.headers.get('vary')).toBe('Accept-Encoding');
+      expect(res.headers.get('content-type')).toContain('javascript');
+      expect(res.headers.get('cache-control')).toContain('immutable');
+      const body = Buffer.from(await res.arrayBuffer());
+      expect(Number(res.headers.get('content-length'))).toBe(body.byteLength);
+      const decoded =
+        encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body;
+      expect(decoded.toString('utf8')).toBe(source);
+    }
+    const head = await app.request('/assets/chunk-789.js', {
+      method: 'HEAD',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(head.headers.get('content-encoding')).toBe('br');
+    expect(Number(head.headers.get('content-length'))).toBe(brotliCompressSync(source).byteLength);
+  });
+
+  it('serves a file without compressed copies as it is, and nothing outside the build folder', async () => {
+    const plain = await app.request('/assets/app-123.js', { headers: { 'accept-encoding': 'br' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe('console.log(1)');
+    for (const probe of ['/assets/../../etc/passwd', '/assets/%2e%2e/index.html', '/assets//app-123.js']) {
+      const res = await app.request(probe, { headers: { 'accept-encoding': 'br' } });
+      expect(res.headers.get('content-encoding'), probe).toBeNull();
+      expect(await res.text(), probe).not.toContain('root:');
+    }
+  });
+
+  it('names the chunks the build lists for the requested page as modulepreload links, and only those', async () => {
+    writeFileSync(path.join(dist, 'index.html'), '<html><head><title>x</title></head><body></body></html>');
+    writeFileSync(
+      path.join(dist, 'route-preloads.json'),
+      JSON.stringify({
+        '/auth': ['/assets/auth-page-1.js', '/assets/form-2.js'],
+        '/holidays': ['/assets/holidays-3.js', 'https://evil.example/x.js', '/assets/"><script>.js'],
+      }),
+    );
+    const auth = await (await app.request('/auth')).text();
+    expect(auth).toBe(
+      '<html><head><title>x</title><link rel="modulepreload" crossorigin href="/assets/auth-page-1.js"><link rel="modulepreload" crossorigin href="/assets/form-2.js"></head><body></body></html>',
+    );
+    expect(await (await app.request('/auth/')).text()).toBe(auth);
+    const holidays = await (await app.request('/holidays')).text();
+    expect(holidays).toContain('href="/assets/holidays-3.js"');
+    expect(holidays).not.toContain('evil');
+    expect(holidays).not.toContain('<script>');
+    for (const other of ['/settings', '/constructor', '/__proto__']) {
+      expect(await (await app.request(other)).text(), other).not.toContain('modulepreload');
+    }
+    writeFileSync(path.join(dist, 'route-preloads.json'), '{not json');
+    expect(await (await app.request('/auth')).text()).not.toContain('modulepreload');
   });
 });

@@ -1,12 +1,10 @@
 /** Request contracts of the auth endpoints, used by the forms and by the server alike. */
 import { z } from 'zod';
 import { MESSAGES } from '../errors.ts';
+import { normalizeEmail } from './email.ts';
 import { CHANGE_PASSWORD_MESSAGES, PASSWORD_MAX_LENGTH, signUpPasswordProblems } from './password-policy.ts';
 
-/** Lower-cased and trimmed, as the auth form does on blur. */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
+export { normalizeEmail };
 
 export const emailSchema = z
   .string({ error: 'Please enter an email address' })

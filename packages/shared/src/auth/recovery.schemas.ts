@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { RateLimitRule } from '../rate-limit.ts';
 import { emailSchema, signUpPasswordSchema } from './auth.schemas.ts';
+import { RECOVERY_MESSAGES } from './recovery-messages.ts';
 
 /** A reset link works for one hour, once. */
 export const RESET_PASSWORD_TOKEN_TTL_SECONDS = 60 * 60;
@@ -32,17 +33,7 @@ export const RECOVERY_RATE_LIMITS = {
   verificationPerIp: { max: 20, windowMs: HOUR },
 } as const satisfies Record<string, RateLimitRule>;
 
-export const RECOVERY_MESSAGES = {
-  resetRequested:
-    'If an account exists for this email address, we have sent a link to reset your password. The link works for one hour.',
-  resetDone: 'Your password has been reset. You can now sign in.',
-  resetLinkInvalid: 'This password reset link is invalid, has expired or has already been used.',
-  tooManyResetRequests: 'Too many password reset requests. Please try again later.',
-  verificationResent:
-    'If this email address is waiting for verification, we have sent a new verification email.',
-  tooManyVerificationRequests: 'Too many verification email requests. Please try again later.',
-  adminResetSent: (email: string) => `Password reset email sent to ${email}`,
-} as const;
+export { RECOVERY_MESSAGES };
 
 export const requestPasswordResetSchema = z.object({ email: emailSchema });
 export type RequestPasswordReset = z.infer<typeof requestPasswordResetSchema>;

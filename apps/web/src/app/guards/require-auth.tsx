@@ -3,7 +3,7 @@
  * when nobody is signed in, otherwise the app shell with the password-change dialog over it. A
  * session that fails to load is the spec's toast "Failed to load user profile", with a retry page.
  */
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FullPageSpinner } from '@/components/ui/spinner';
@@ -14,12 +14,17 @@ import { notify } from '@/lib/toast';
 
 export const PROFILE_LOAD_FAILED = 'Failed to load user profile';
 
-import { AppLayout } from '../layouts/app-layout';
-import { PasswordChangeProvider } from '../password-change';
+/** The shell's chunk: asked for as soon as a protected route renders, in parallel with the session. */
+const loadShell = () => import('../signed-in-shell');
+const SignedInShell = lazy(loadShell);
 
 export function RequireAuth() {
   const location = useLocation();
   const { data: me, isPending, isError, error, refetch, errorUpdatedAt } = useMe();
+
+  useEffect(() => {
+    void loadShell();
+  }, []);
 
   // Once per failure (errorUpdatedAt changes with each one), not on every render.
   useEffect(() => {
@@ -40,8 +45,8 @@ export function RequireAuth() {
     return <Navigate to={authPathFor(`${location.pathname}${location.search}${location.hash}`)} replace />;
   }
   return (
-    <PasswordChangeProvider me={me}>
-      <AppLayout me={me} />
-    </PasswordChangeProvider>
+    <Suspense fallback={<FullPageSpinner />}>
+      <SignedInShell me={me} />
+    </Suspense>
   );
 }

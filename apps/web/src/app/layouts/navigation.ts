@@ -17,6 +17,7 @@ import {
 import type { AccessRule } from '@/lib/access';
 import { appConfig } from '@/lib/config';
 import { paths } from '@/lib/paths';
+import { routeAccess } from '../route-access';
 
 export interface NavEntry {
   label: string;
@@ -31,23 +32,6 @@ export interface NavGroup {
   label: string;
   entries: NavEntry[];
 }
-
-export const routeAccess = {
-  employees: { roles: ['super_admin', 'developer'], section: 'employees' },
-  company: { roles: ['super_admin', 'developer'], section: 'company-settings' },
-  settings: { roles: ['super_admin', 'developer'], section: 'settings' },
-  /** The page itself: admins may open it for the Slack Integration tab; it shows only the tabs one may use. */
-  settingsPage: { roles: ['super_admin', 'developer', 'admin'] },
-  hubspot: { roles: ['super_admin', 'developer'] },
-  finance: { section: 'financial-data' },
-  customerManagement: { section: 'customer-data' },
-  customerSubscriptions: { section: 'customer-data' },
-  orders: { section: 'orders' },
-  operations: { section: 'production' },
-  hireFleetManagement: { section: 'hire-management' },
-  hireOrders: { section: 'hire-management' },
-  createHireOrder: { section: 'hire-management' },
-} as const satisfies Record<string, AccessRule>;
 
 export const NAV_GROUPS: NavGroup[] = [
   {

@@ -1,16 +1,24 @@
 /** /auth: the Sign In and Sign Up tabs. */
-import { RECOVERY_MESSAGES } from '@hr/shared/auth/recovery.schemas';
-import { useState } from 'react';
+import { RECOVERY_MESSAGES } from '@hr/shared/auth/recovery-messages';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
-import { SignUpForm } from '@/features/auth/components/sign-up-form';
 import { usePageTitle } from '@/lib/page-title';
 import { AppLogo } from '../layouts/app-logo';
+
+// Sign-up and the forgot-password form (and the zod schemas they validate with) load when shown:
+// the sign-in tab is what most visits need (ADR 0105).
+const SignUpForm = lazy(() =>
+  import('@/features/auth/components/sign-up-form').then((m) => ({ default: m.SignUpForm })),
+);
+const ForgotPasswordForm = lazy(() =>
+  import('@/features/auth/components/forgot-password-form').then((m) => ({ default: m.ForgotPasswordForm })),
+);
+const formFallback = <p className="py-6 text-center text-sm text-muted-foreground">Loading...</p>;
 
 export const EMAIL_VERIFIED_MESSAGE = 'Your email is verified. You can sign in now.';
 const VERIFICATION_FAILED_MESSAGE = 'This verification link is invalid or has expired. Please sign up again.';
@@ -66,7 +74,9 @@ export default function AuthPage() {
             <CardContent>
               <TabsContent value="sign-in" className="mt-2">
                 {forgot ? (
-                  <ForgotPasswordForm onBack={() => setForgot(false)} />
+                  <Suspense fallback={formFallback}>
+                    <ForgotPasswordForm onBack={() => setForgot(false)} />
+                  </Suspense>
                 ) : (
                   <>
                     <CardDescription className="mb-4">Enter your email and password.</CardDescription>
@@ -86,7 +96,9 @@ export default function AuthPage() {
                 <CardDescription className="mb-4">
                   Create an account for you and your company.
                 </CardDescription>
-                <SignUpForm />
+                <Suspense fallback={formFallback}>
+                  <SignUpForm />
+                </Suspense>
               </TabsContent>
             </CardContent>
           </Tabs>

@@ -9,7 +9,7 @@ import { usePageTitle } from '@/lib/page-title';
 import { paths } from '@/lib/paths';
 import { routeTitle } from '@/lib/route-titles';
 import { useMe } from '@/lib/session';
-import { routeAccess } from '../layouts/navigation';
+import { routeAccess } from '../route-access';
 
 interface DashboardCard {
   title: string;

@@ -5,7 +5,7 @@ import { usePageTitle } from '@/lib/page-title';
 import { paths } from '@/lib/paths';
 import { routeTitle } from '@/lib/route-titles';
 import { useMe } from '@/lib/session';
-import { routeAccess } from '../layouts/navigation';
+import { routeAccess } from '../route-access';
 import { MobileAction } from './mobile-action';
 
 /** ADR 0062: the workshop is desktop-only; a phone user who may use it is told where to open it. */

@@ -4,10 +4,15 @@
  */
 
 import { useRegisterSW } from 'virtual:pwa-register/react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { appConfig } from '@/lib/config';
 import { scheduleUpdateChecks } from '../schedule-update-checks';
-import { AppUpdateDialog } from './app-update-dialog';
+
+// The dialog (and Radix's dialog with it) loads only when a new version is waiting: this prompt sits
+// in every page's first route, the sign-in page's too (ADR 0105).
+const AppUpdateDialog = lazy(() =>
+  import('./app-update-dialog').then((module) => ({ default: module.AppUpdateDialog })),
+);
 
 /** The version of the build now on the server (written to /version.json by vite.config.ts). */
 async function fetchAvailableVersion(): Promise<string | null> {
@@ -43,13 +48,19 @@ export function AppUpdatePrompt() {
     if (needRefresh) void fetchAvailableVersion().then(setVersion);
   }, [needRefresh]);
 
+  // Once shown, the dialog stays mounted so that closing it animates and returns focus as usual.
+  const shown = useRef(false);
+  if (needRefresh) shown.current = true;
+  if (!shown.current) return null;
   return (
-    <AppUpdateDialog
-      open={needRefresh}
-      availableVersion={version}
-      currentVersion={__APP_VERSION__}
-      onLater={() => setNeedRefresh(false)}
-      onUpdateNow={() => void updateServiceWorker(true)}
-    />
+    <Suspense fallback={null}>
+      <AppUpdateDialog
+        open={needRefresh}
+        availableVersion={version}
+        currentVersion={__APP_VERSION__}
+        onLater={() => setNeedRefresh(false)}
+        onUpdateNow={() => void updateServiceWorker(true)}
+      />
+    </Suspense>
   );
 }

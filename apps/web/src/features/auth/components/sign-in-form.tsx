@@ -1,9 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { normalizeEmail, signInRequestSchema } from '@hr/shared/auth/auth.schemas';
-import { MESSAGES } from '@hr/shared/errors';
+import { normalizeEmail } from '@hr/shared/auth/email';
+import { MESSAGES } from '@hr/shared/error-messages';
 import type { FocusEvent } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { type Resolver, useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField, fieldAria } from '@/components/ui/form-field';
@@ -11,16 +9,18 @@ import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { errorMessage } from '@/lib/api-client';
 import { useSignIn } from '../api/sign-in';
+import type { SignInFormInput, SignInFormOutput } from '../sign-in-resolver';
 import { ResendVerification } from './resend-verification';
 
-const signInFormSchema = signInRequestSchema.pick({ email: true, password: true });
-type SignInFormInput = z.input<typeof signInFormSchema>;
-type SignInFormOutput = z.output<typeof signInFormSchema>;
+/** The validation (and zod) loads once the form is first focused, or at the latest on submit. */
+const loadValidation = () => import('../sign-in-resolver');
+const resolver: Resolver<SignInFormInput, unknown, SignInFormOutput> = async (values, context, options) =>
+  (await loadValidation()).signInResolver(values, context, options);
 
 export function SignInForm() {
   const signIn = useSignIn();
   const form = useForm<SignInFormInput, unknown, SignInFormOutput>({
-    resolver: zodResolver(signInFormSchema),
+    resolver,
     defaultValues: { email: '', password: '' },
   });
   const { errors } = form.formState;
@@ -30,7 +30,13 @@ export function SignInForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign in">
+    <form
+      onSubmit={onSubmit}
+      onFocus={() => void loadValidation()}
+      noValidate
+      className="grid gap-4"
+      aria-label="Sign in"
+    >
       {signIn.isError && <Alert variant="destructive">{errorMessage(signIn.error)}</Alert>}
       {signIn.isError && errorMessage(signIn.error) === MESSAGES.emailNotVerified && (
         <ResendVerification email={form.getValues('email')} />

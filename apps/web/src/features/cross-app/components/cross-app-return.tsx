@@ -9,7 +9,6 @@ import { CROSS_APP_MESSAGES, CROSS_APP_PARAM } from '@hr/shared/cross-app/cross-
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { useMe } from '@/lib/session';
 import { notify, TOAST_DURATIONS } from '@/lib/toast';
 import { crossAppTargetsQueryOptions } from '../api/get-cross-app-targets';
@@ -49,17 +48,13 @@ export function CrossAppReturn() {
         return;
       }
       const { returnUrl } = context;
-      toast.info(CROSS_APP_MESSAGES.returnedFrom(context.source), {
-        duration: TOAST_DURATIONS.success,
-        ...(returnUrl
-          ? {
-              action: {
-                label: CROSS_APP_MESSAGES.goBack,
-                onClick: () => window.location.assign(returnUrl),
-              },
-            }
-          : {}),
-      });
+      notify.withAction(
+        CROSS_APP_MESSAGES.returnedFrom(context.source),
+        TOAST_DURATIONS.success,
+        returnUrl
+          ? { label: CROSS_APP_MESSAGES.goBack, onClick: () => window.location.assign(returnUrl) }
+          : undefined,
+      );
     });
   }, [location, me, isPending, navigate, queryClient]);
 

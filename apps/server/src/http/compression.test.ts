@@ -1,0 +1,207 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { describe, expect, it } from 'vitest';
+import { httpClient, useTestApp } from '../../test/test-context.ts';
+import type { AppEnv } from './app-env.ts';
+import { COMPRESSION_THRESHOLD, compressResponses, negotiateEncoding } from './compression.ts';
+
+const bytesOf = async (res: Response) => new Uint8Array(await res.arrayBuffer());
+const decode = (encoding: string | null, body: Uint8Array) =>
+  new Uint8Array(
+    encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body,
+  );
+
+describe('negotiating the encoding', () => {
+  it.each([
+    [undefined, null],
+    ['', null],
+    ['identity', null],
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip', 'gzip'],
+    ['GZIP', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['br;q=0.5, gzip;q=0.8', 'gzip'],
+    ['br;q=0.8, gzip;q=0.8', 'br'],
+    ['*', 'br'],
+    ['*;q=0', null],
+    ['gzip;q=0, *', 'br'],
+    ['br;q=2', null],
+    ['br;q=abc, gzip', 'gzip'],
+    ['deflate', null],
+    [' , ;, br ;q=1.000', 'br'],
+  ])('Accept-Encoding %j answers %j', (header, expected) => {
+    expect(negotiateEncoding(header)).toBe(expected);
+  });
+
+  it('offers only what is available', () => {
+    expect(negotiateEncoding('br, gzip', ['gzip'])).toBe('gzip');
+    expect(negotiateEncoding('br', ['gzip'])).toBeNull();
+  });
+
+  it('reads a huge header without trouble', () => {
+    expect(negotiateEncoding(`${'x,'.repeat(50_000)}br`)).toBeNull();
+    expect(negotiateEncoding(`br,${'\0'.repeat(10_000)}`)).toBe('br');
+  });
+});
+
+describe('the compression middleware on its own', () => {
+  const big = JSON.stringify({ rows: Array.from({ length: 200 }, (_, i) => ({ i, name: `row ${i}` })) });
+  const app = new Hono<AppEnv>();
+  app.use('*', compressResponses());
+  app.get('/json', (c) => c.json(JSON.parse(big)));
+  app.get('/small', (c) => c.json({ ok: true }));
+  app.get('/tagged', (c) => c.body(big, 200, { 'content-type': 'application/json', ETag: '"v1"' }));
+  app.get('/no-transform', (c) =>
+    c.body(big, 200, { 'content-type': 'application/json', 'cache-control': 'no-transform' }),
+  );
+  app.get('/download', (c) =>
+    c.body(big, 200, { 'content-type': 'application/json', 'content-disposition': 'attachment' }),
+  );
+  app.get('/encoded', (c) =>
+    c.body(big, 200, { 'content-type': 'application/json', 'content-encoding': 'identity' }),
+  );
+  app.get('/image', (c) => c.body(new Uint8Array(4096), 200, { 'content-type': 'image/png' }));
+  app.get('/events', (c) =>
+    streamSSE(c, async (stream) => {
+      await stream.writeSSE({ event: 'ready', data: big });
+    }),
+  );
+
+  it('compresses JSON over the threshold, with the right length, Vary and a weakened ETag', async () => {
+    for (const encoding of ['br', 'gzip'] as const) {
+      const res = await app.request('/json', { headers: { 'accept-encoding': encoding } });
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('vary')).toBe('Accept-Encoding');
+      const body = await bytesOf(res);
+      expect(Number(res.headers.get('content-length'))).toBe(body.byteLength);
+      expect(new TextDecoder().decode(decode(encoding, body))).toBe(big);
+    }
+    const tagged = await app.request('/tagged', { headers: { 'accept-encoding': 'br' } });
+    expect(tagged.headers.get('etag')).toBe('W/"v1"');
+    const identity = await app.request('/tagged');
+    expect(identity.headers.get('etag')).toBe('"v1"');
+    expect(identity.headers.get('vary')).toBe('Accept-Encoding');
+    expect(identity.headers.get('content-encoding')).toBeNull();
+    expect(await identity.text()).toBe(big);
+  });
+
+  it('leaves small answers, images, downloads, no-transform and encoded answers as they are', async () => {
+    const headers = { 'accept-encoding': 'br, gzip' };
+    const small = await app.request('/small', { headers });
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(await small.json()).toEqual({ ok: true });
+    expect(JSON.stringify({ ok: true }).length).toBeLessThan(COMPRESSION_THRESHOLD);
+    for (const path of ['/image', '/download', '/no-transform']) {
+      const res = await app.request(path, { headers });
+      expect(res.headers.get('content-encoding'), path).toBeNull();
+    }
+    const encoded = await app.request('/encoded', { headers });
+    expect(encoded.headers.get('content-encoding')).toBe('identity');
+    expect(await encoded.text()).toBe(big);
+  });
+
+  it('never compresses the event stream', async () => {
+    const res = await app.request('/events', { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    expect(res.headers.get('content-encoding')).toBeNull();
+    const text = await res.text();
+    expect(text).toContain('event: ready');
+    expect(text).toContain(big);
+  });
+});
+
+describe('compression in the app', () => {
+  const ctx = useTestApp();
+
+  it('answers the OpenAPI document in brotli, gzip or identity, the same bytes each way, security headers kept', async () => {
+    const identity = await ctx.app.app.request('/api/openapi.json');
+    expect(identity.status).toBe(200);
+    expect(identity.headers.get('content-encoding')).toBeNull();
+    expect(identity.headers.get('vary')).toContain('Accept-Encoding');
+    const plain = await bytesOf(identity);
+    expect(plain.byteLength).toBeGreaterThan(COMPRESSION_THRESHOLD);
+    for (const encoding of ['br', 'gzip'] as const) {
+      const res = await ctx.app.app.request('/api/openapi.json', {
+        headers: { 'accept-encoding': 'gzip, deflate, br'.replace(encoding === 'gzip' ? ', br' : '', '') },
+      });
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('vary')).toContain('Accept-Encoding');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+      const body = await bytesOf(res);
+      expect(Number(res.headers.get('content-length'))).toBe(body.byteLength);
+      expect(body.byteLength).toBeLessThan(plain.byteLength);
+      expect(decode(encoding, body)).toEqual(plain);
+    }
+  });
+
+  it('negotiates read-cache hits per request: a brotli hit, an identity hit and a gzip hit hold the same JSON', async () => {
+    const owner = httpClient(ctx.app.app);
+    await owner.signIn('owner@northwind.example');
+    const url = '/api/v1/employees?limit=50';
+    const fresh = await owner.get(url, { 'cache-control': 'no-cache' });
+    expect(fresh.status).toBe(200);
+    const expected = await bytesOf(fresh);
+    expect(expected.byteLength).toBeGreaterThan(COMPRESSION_THRESHOLD);
+    // The first read fills the cache; the next ones are hits.
+    for (const encoding of ['br', 'br', null, 'gzip', 'gzip', null] as const) {
+      const res = await owner.get(url, encoding ? { 'accept-encoding': encoding } : {});
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('vary')).toContain('Accept-Encoding');
+      expect(res.headers.get('content-type')).toContain('application/json');
+      const body = await bytesOf(res);
+      // Identity answers go out untouched: the HTTP server adds their length.
+      if (encoding) expect(Number(res.headers.get('content-length'))).toBe(body.byteLength);
+      expect(decode(encoding, body)).toEqual(expected);
+    }
+  });
+
+  it('keeps small answers and the sign-in cookies as they are', async () => {
+    const health = await ctx.app.app.request('/api/health', { headers: { 'accept-encoding': 'br' } });
+    expect(health.status).toBe(200);
+    expect(health.headers.get('content-encoding')).toBeNull();
+    const client = httpClient(ctx.app.app);
+    const signIn = await client.call(
+      'POST',
+      '/api/auth/sign-in/email',
+      { email: 'alice@northwind.example', password: 'DemoPassw0rd!2026' },
+      { 'accept-encoding': 'br, gzip' },
+    );
+    expect(signIn.status).toBe(200);
+    expect(signIn.headers.getSetCookie().length).toBeGreaterThan(0);
+    expect((await client.get('/api/v1/me')).status).toBe(200);
+  });
+
+  it('sends the notification stream uncompressed even to a browser that accepts brotli', async () => {
+    const alice = httpClient(ctx.app.app);
+    await alice.signIn('alice@northwind.example');
+    const controller = new AbortController();
+    const res = await ctx.app.app.request('/api/v1/notifications/stream', {
+      headers: {
+        cookie: alice.cookie,
+        accept: 'text/event-stream',
+        'accept-encoding': 'gzip, deflate, br, zstd',
+      },
+      signal: controller.signal,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    expect(res.headers.get('content-encoding')).toBeNull();
+    const reader = res.body?.getReader();
+    if (!reader) throw new Error('the stream has no body');
+    let text = '';
+    const decoder = new TextDecoder();
+    while (!text.includes('event: ready')) {
+      const chunk = await reader.read();
+      if (chunk.done) break;
+      text += decoder.decode(chunk.value, { stream: true });
+    }
+    controller.abort();
+    await reader.cancel().catch(() => {});
+    // Readable as it comes, event by event: plain text, not a compressed frame.
+    expect(text).toContain('event: ready');
+  });
+});
