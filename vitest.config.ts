@@ -41,7 +41,9 @@ export default defineConfig({
           include: ['apps/server/test/security/**/*.test.ts'],
           environment: 'node',
           pool: 'forks',
-          testTimeout: 120_000,
+          // One test walks every route × role or level: it grows with the API (about 60 routes more
+          // in issue 19), and took 120 s on a loaded 2-core machine.
+          testTimeout: 300_000,
           hookTimeout: 120_000,
         },
       },
