@@ -57,6 +57,15 @@ const GATES: Record<string, Gate> = {
   // The Leave rules card of Company Settings (ADR 0093): that tab's gates.
   'GET /api/v1/leave/settings': { roles: SUPER, levels: { ...SETTINGS, 'company-settings': 'view' } },
   'PUT /api/v1/leave/settings': { roles: SUPER, levels: { ...SETTINGS, 'company-settings': 'admin' } },
+  // The whole-company calendar feed switch (ADR 0099): a Company Settings card, so that tab's gates.
+  'GET /api/v1/calendar-feeds/settings': {
+    roles: SUPER,
+    levels: { ...SETTINGS, 'company-settings': 'view' },
+  },
+  'PUT /api/v1/calendar-feeds/settings': {
+    roles: SUPER,
+    levels: { ...SETTINGS, 'company-settings': 'admin' },
+  },
 
   // Settings: the Settings section to open it, then the tab's own section.
   'GET /api/v1/settings/permissions': { roles: SUPER, levels: { ...SETTINGS, 'user-management': 'view' } },
