@@ -50,9 +50,9 @@ test.describe('employee management', () => {
     // Empty: the server gives the company's entitlement, pro-rated for a part-time week (ADR 0091).
     await expect(dialog.getByLabel('Annual Holiday Days')).toHaveValue('');
     await dialog.getByLabel('Full Name').fill(name);
-    await dialog.getByLabel('Email').fill(`  Nora.${suffix}@Northwind.Example `);
+    await dialog.getByLabel('Email', { exact: true }).fill(`  Nora.${suffix}@Northwind.Example `);
     await dialog.getByLabel('Position').fill('Fitter');
-    await expect(dialog.getByLabel('Email')).toHaveValue(`nora.${suffix}@northwind.example`);
+    await expect(dialog.getByLabel('Email', { exact: true })).toHaveValue(`nora.${suffix}@northwind.example`);
     await dialog.getByLabel('Department').fill('Workshop');
     await dialog.getByLabel('Employee Number').fill('EMP002');
     await dialog.getByLabel('Start Date').fill('2026-01-05');

@@ -172,7 +172,7 @@ test("a toast raised over a dialog covers neither the dialog's close button nor 
   await expect(dialog.getByLabel('Full Name')).toBeVisible({ timeout: 30_000 });
   // A refused save keeps the dialog open and raises an error toast: the number is taken.
   await dialog.getByLabel('Full Name').fill('Toast Check');
-  await dialog.getByLabel('Email').fill('toast.check@northwind.example');
+  await dialog.getByLabel('Email', { exact: true }).fill('toast.check@northwind.example');
   await dialog.getByLabel('Position').fill('Fitter');
   await dialog.getByLabel('Employee Number').fill('EMP002');
   await dialog.getByLabel('Start Date').fill('2026-01-05');
