@@ -25,13 +25,7 @@ import { type Principal, tenantOf } from '../../http/app-env.ts';
 import { AppError, errors } from '../../http/app-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { employeeHasRequests, movePendingRequestsToCurrentApprovers } from '../holidays/holidays.service.ts';
-import type { InvitationMailer } from '../invitations/invitation-mail.ts';
-import {
-  assertInvitable,
-  type CreatedInvitation,
-  createInvitationInTx,
-  deliverInvitation,
-} from '../invitations/invitations.service.ts';
+import { assertInvitable, createInvitationInTx } from '../invitations/invitations.service.ts';
 import {
   balancesOfRecords,
   defaultAnnualDays,
@@ -202,10 +196,9 @@ function assertMayInvite(principal: Principal): void {
   if (!hasAccessLevel(level, 'full')) throw errors.forbidden();
 }
 
-/** What the employee form needs besides the database: the invitation mailer. */
+/** What the employee form needs (the invitation's email is queued in its transaction, ADR 0095). */
 export interface EmployeeDeps {
   db: Db;
-  mail: InvitationMailer;
 }
 
 async function save(
@@ -220,7 +213,6 @@ async function save(
     assertMayInvite(principal);
     await assertInvitable(db, input.email);
   }
-  let invitation: CreatedInvitation | null = null;
   try {
     const row = await withTenant(db, tenantOf(principal), async (tx) => {
       const before = id ? await findEmployeeById(tx, companyId, id) : null;
@@ -271,7 +263,7 @@ async function save(
       });
       // The invitation is written with the record, so neither exists without the other (ADR 0101).
       if (input.sendInvitation && !saved.userId) {
-        invitation = await createInvitationInTx(tx, principal, {
+        await createInvitationInTx(tx, principal, {
           email: saved.email,
           role: 'operative',
           employeeRecordId: savedId,
@@ -281,7 +273,6 @@ async function save(
     });
     const saved = row?.rows[0];
     if (!row || !saved) throw errors.notFound();
-    if (invitation) await deliverInvitation(deps, principal, invitation);
     return toEmployee(saved, row.balances);
   } catch (err) {
     saveError(err);
