@@ -190,10 +190,14 @@ function saveError(err: unknown): never {
   throw err;
 }
 
-/** Who may invite from the employee form: whoever may create users (User Management at Full). */
-function assertMayInvite(principal: Principal): void {
+/** Who may invite (the employee form, the import): whoever may create users (User Management at Full). */
+export function mayInvite(principal: Principal): boolean {
   const level = effectiveAccessLevel(principal.role, 'user-management', principal.levels['user-management']);
-  if (!hasAccessLevel(level, 'full')) throw errors.forbidden();
+  return hasAccessLevel(level, 'full');
+}
+
+function assertMayInvite(principal: Principal): void {
+  if (!mayInvite(principal)) throw errors.forbidden();
 }
 
 /** What the employee form needs (the invitation's email is queued in its transaction, ADR 0095). */

@@ -23,6 +23,7 @@ import { type Principal, tenantOf } from '../../http/app-env.ts';
 import { AppError, errors } from '../../http/app-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import {
+  findLogins,
   insertCredentialUser,
   insertProfileWithRole,
   isExpiredSignUp,
@@ -30,12 +31,13 @@ import {
 } from '../auth/accounts.service.ts';
 import type { Auth } from '../auth/auth.ts';
 import { assertWithinLimit, countAttempt } from '../auth/rate-limit.service.ts';
-import { findRecoveryCandidate, releaseExpiredSignUp } from '../auth/recovery.service.ts';
+import { findRecoveryCandidate, profileCompanyOf, releaseExpiredSignUp } from '../auth/recovery.service.ts';
 import { enqueueEmail } from '../email/email.service.ts';
 import {
   findEmployeeForInvitation,
   findFreeEmployeeRecord,
   findInvitationByTokenHash,
+  findPendingInvitationEmails,
   hasPendingInvitation,
   insertTokenInvitation,
   linkEmployeeRecord,
@@ -66,6 +68,28 @@ export async function assertInvitable(db: Db, email: string): Promise<void> {
   if (loginBlocksInvitation(await findRecoveryCandidate(db, email))) {
     throw errors.conflict(INVITATION_MESSAGES.userExists, { email: INVITATION_MESSAGES.userExists });
   }
+}
+
+/**
+ * Of some (lower-case) addresses, those `assertInvitable` would refuse: a login that signs in
+ * somewhere. One statement for the logins, then one per login found (its profile's company).
+ */
+export async function loginBlockedEmails(db: Db, emails: readonly string[]): Promise<Set<string>> {
+  const blocked = new Set<string>();
+  for (const login of await findLogins(db, [...new Set(emails)])) {
+    const companyId = await profileCompanyOf(db, login.userId);
+    if (loginBlocksInvitation({ ...login, companyId })) blocked.add(login.email.toLowerCase());
+  }
+  return blocked;
+}
+
+/** Of some (lower-case) addresses, those the company has a pending invitation to (in its transaction). */
+export function pendingInvitationEmails(
+  tx: Tx,
+  companyId: string,
+  emails: readonly string[],
+): Promise<Set<string>> {
+  return findPendingInvitationEmails(tx, companyId, [...new Set(emails)], new Date());
 }
 
 /**
