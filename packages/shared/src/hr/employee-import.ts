@@ -85,6 +85,8 @@ export const IMPORT_MESSAGES = {
   invalidFile: (count: number) =>
     `The file has ${count} ${count === 1 ? 'error' : 'errors'}: nothing was imported`,
   imported: (count: number) => `${count} ${count === 1 ? 'employee' : 'employees'} imported`,
+  invitationsSent: (count: number) =>
+    `${count} ${count === 1 ? 'invitation' : 'invitations'} to sign in sent by email`,
   openingBalanceReason: 'Opening balance (imported)',
 } as const;
 
