@@ -181,8 +181,6 @@ export function createApp({
     trustProxy: env.TRUST_PROXY,
     readCache: createReadCache(),
     ipRateLimits: { signIn: env.RATE_LIMIT_IP_SIGNIN, signUp: env.RATE_LIMIT_IP_SIGNUP },
-    // Invitation emails (ADR 0101): sent through the mailer until the durable email queue takes over.
-    mail: { mailer, publicUrl: env.PUBLIC_URL },
   };
   const storage = givenStorage ?? createStorage(env);
   const hub = createNotificationHub(listen, logger);

@@ -79,10 +79,14 @@ export const IMPORT_MESSAGES = {
   unknownLineManager: 'No employee or user with this email or employee number',
   lineManagerWithoutLogin:
     'This line manager has no login yet: the line manager is left empty until they have one',
-  inviteNotYet: 'Invitations are not enabled yet: no invitation is sent; invite this person once they are',
+  inviteHasLogin: 'This email already has a login: no invitation is sent',
+  invitePending: 'This email already has a pending invitation: no other is sent',
+  inviteNotAllowed: 'Sending invitations needs User Management at Full: no invitation is sent',
   invalidFile: (count: number) =>
     `The file has ${count} ${count === 1 ? 'error' : 'errors'}: nothing was imported`,
   imported: (count: number) => `${count} ${count === 1 ? 'employee' : 'employees'} imported`,
+  invitationsSent: (count: number) =>
+    `${count} ${count === 1 ? 'invitation' : 'invitations'} to sign in sent by email`,
   openingBalanceReason: 'Opening balance (imported)',
 } as const;
 
@@ -199,7 +203,10 @@ export const importResultSchema = z.object({
     rows: z.number(),
     valid: z.number(),
     invalid: z.number(),
-    /** Rows asking for an invitation (recorded in the preview only until invitations exist). */
+    /**
+     * Invitations the import sends (dry run: will send): valid rows with invite = yes, less those
+     * skipped with a warning (a login or a pending invitation for the email, or no right to invite).
+     */
     invites: z.number(),
   }),
   /** Employees written: 0 for a dry run. */

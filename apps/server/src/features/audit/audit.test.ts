@@ -350,6 +350,8 @@ const CASES: {
     kind: 'invitation.accepted',
     by: 'audit.invitee@northwind.example',
     run: async () => {
+      // The invitation is a queued email (ADR 0095): the worker writes it to the outbox.
+      await t.app.emailQueue.drain();
       const token = new URL(
         latestMailTo(t.app.outboxDir, 'audit.invitee@northwind.example').link,
       ).searchParams.get('token');

@@ -11,4 +11,9 @@ export {
   updateCredentialPassword,
 } from './auth.repository.ts';
 export { insertProfileWithRole } from './provisioning.repository.ts';
-export { deleteResetTokens, isExpiredSignUp, restoreRemovedLogin } from './recovery.repository.ts';
+export {
+  deleteResetTokens,
+  findLogins,
+  isExpiredSignUp,
+  restoreRemovedLogin,
+} from './recovery.repository.ts';

@@ -50,6 +50,25 @@ export async function findLogin(db: Queryable, email: string): Promise<RecoveryL
   };
 }
 
+/** The logins of some addresses (auth tables only, as the owner), in one statement. */
+export async function findLogins(db: Queryable, emails: readonly string[]): Promise<RecoveryLogin[]> {
+  if (!emails.length) return [];
+  const rows = rowsOf<{ id: string; email: string; email_verified: boolean; created_at: Date | string }>(
+    await db.execute(sql`
+      select u.id, u.email, u.email_verified, u.created_at
+        from auth_users u
+       where u.email in (select value from json_array_elements_text(${JSON.stringify(emails)}::json))`),
+  );
+  return rows.map((row) => ({
+    userId: row.id,
+    email: row.email,
+    emailVerified: row.email_verified,
+    createdAt: new Date(row.created_at),
+    // Not read here: the invitation check does not depend on it.
+    hasCredential: false,
+  }));
+}
+
 /** The moment before which an unverified sign-up has expired. */
 export function expiredSignUpCutoff(now: Date = new Date()): Date {
   return new Date(now.getTime() - UNVERIFIED_SIGN_UP_TTL_DAYS * 86_400_000);

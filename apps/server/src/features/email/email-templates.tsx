@@ -6,6 +6,8 @@
  * HTML and a plain-text part. Every value from users (names, comments, the company name) goes
  * through React, which escapes it; URLs are built here from PUBLIC_URL, never taken from input.
  */
+
+import { ACCEPT_INVITATION_PATH } from '@hr/shared/invitations/invitations.schemas';
 import {
   Body,
   Button,
@@ -324,6 +326,49 @@ export function passwordResetEmail(brand: EmailBrand, link: string): Promise<Ren
       </Text>
     </Layout>,
     'Reset your Northwind HR password',
+    link,
+  );
+}
+
+/** The invitation's single-use link on PUBLIC_URL (the token is the only part that varies). */
+export function invitationLink(publicUrl: string, token: string): string {
+  const url = new URL(ACCEPT_INVITATION_PATH, publicUrl);
+  url.searchParams.set('token', token);
+  return url.href;
+}
+
+export interface InvitationEmailData {
+  /** The raw token (the database keeps only its hash, ADR 0101); the link is built here. */
+  token: string;
+  /** Who sent the invitation (name, else email). */
+  invitedBy: string;
+  /** When the link stops working (ISO instant). */
+  expiresAt: string;
+}
+
+/** The invitation (ADR 0101): a single-use link to choose a password, valid 7 days. */
+export function invitationEmail(brand: EmailBrand, data: InvitationEmailData): Promise<RenderedEmail> {
+  const link = invitationLink(brand.publicUrl, data.token);
+  const company = brand.companyName;
+  const until = emailDate(data.expiresAt.slice(0, 10));
+  return renderParts(
+    <Layout
+      brand={brand}
+      preview={`${data.invitedBy} invited you to join ${company} on Northwind HR`}
+      heading={`Join ${company} on Northwind HR`}
+      action={{ href: link, label: 'Accept the invitation' }}
+    >
+      <Text style={styles.text}>
+        {data.invitedBy} invited you to join {company} on Northwind HR.
+      </Text>
+      <Text style={styles.text}>
+        Open the link below to choose your password and sign in. It works once, until {until}.
+      </Text>
+      <Fact label="Invited by" value={data.invitedBy} />
+      <Fact label="Link valid until" value={until} />
+      <Text style={styles.text}>If you did not expect this invitation, you can ignore this email.</Text>
+    </Layout>,
+    `You are invited to ${company} on Northwind HR`,
     link,
   );
 }

@@ -29,6 +29,7 @@ import {
   cancellationEmail,
   decisionEmail,
   type EmailBrand,
+  invitationEmail,
   leaverEmail,
   newRequestEmail,
   passwordResetEmail,
@@ -44,8 +45,8 @@ const requestFacts = {
 };
 
 /**
- * Each kind's data (checked again when the worker renders it) and template. A new email (e.g. the
- * invitation) adds its template to email-templates.tsx and its entry here.
+ * Each kind's data (checked again when the worker renders it) and template. A new email adds its
+ * template to email-templates.tsx and its entry here.
  */
 export const EMAIL_TEMPLATES = {
   new_request: {
@@ -82,6 +83,14 @@ export const EMAIL_TEMPLATES = {
   leaver: {
     data: z.object({ employeeName: z.string(), position: z.string().nullable(), endDate: z.string() }),
     render: leaverEmail,
+  },
+  invitation: {
+    data: z.object({
+      token: z.string().min(1),
+      invitedBy: z.string(),
+      expiresAt: z.iso.datetime(),
+    }),
+    render: invitationEmail,
   },
   password_reset: {
     data: z.object({ link: z.string().url() }),

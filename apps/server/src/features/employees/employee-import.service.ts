@@ -3,6 +3,9 @@
  * (required cells, formats, duplicates in the file and against the company's records, line managers
  * found by email or employee number, in the file or in the company); a dry run answers the preview
  * and writes nothing; the real run checks again inside one transaction and writes every row or none.
+ * Rows with invite = yes get an invitation (role operative, for the new record) and its queued email
+ * in that same transaction; a row whose email has a login or a pending invitation is skipped with a
+ * warning, as is every row when the importer may not invite (User Management below Full).
  */
 import { WEEKDAYS } from '@hr/shared/company/company-settings';
 import {
@@ -25,6 +28,11 @@ import { withTenant } from '../../db/tenant.ts';
 import { type Principal, tenantOf } from '../../http/app-env.ts';
 import { AppError, errors } from '../../http/app-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import {
+  createInvitationInTx,
+  loginBlockedEmails,
+  pendingInvitationEmails,
+} from '../invitations/invitations.service.ts';
 import { defaultAnnualDays, leaveRulesOf, writeImportedLedger } from '../leave/leave.service.ts';
 import {
   findCompanyUsersByEmail,
@@ -35,6 +43,7 @@ import {
   mirrorLineManagers,
 } from './employee-import.repository.ts';
 import { EMPLOYEE_NUMBER_KEY, EMPLOYEE_USER_KEY } from './employees.repository.ts';
+import { mayInvite } from './employees.service.ts';
 import { type CsvRow, decodeImportFile, type ParsedImport, parseImportCsv } from './import-csv.ts';
 
 const LIMITS: Partial<Record<ImportColumn, number>> = {
@@ -49,11 +58,37 @@ interface CheckedRow {
   row: ImportRow;
   employee: ImportedEmployee | null;
   openingBalance: number | null;
+  /** Whether the import sends this row an invitation (asked for, and not skipped). */
   invite: boolean;
 }
 
+/** What decides whether a row asking for an invitation gets one. */
+interface InviteContext {
+  allowed: boolean;
+  /** Addresses (lower case) with a login that signs in somewhere. */
+  withLogin: Set<string>;
+  /** Addresses (lower case) the company has a pending invitation to. */
+  pending: Set<string>;
+}
+
+/** The (valid, lower-case) emails of the rows asking for an invitation. */
+function inviteEmails(rows: readonly CsvRow[]): string[] {
+  const emails = new Set<string>();
+  for (const { cells } of rows) {
+    if (!parseImportFlag(cells.invite ?? '')) continue;
+    const email = employeeEmailSchema.safeParse(cells.email ?? '');
+    if (email.success) emails.add(email.data);
+  }
+  return [...emails];
+}
+
 /** What the rows are checked against, read in three statements whatever the file's size. */
-async function loadContext(tx: Tx, companyId: string, rows: readonly CsvRow[]) {
+async function loadContext(
+  tx: Tx,
+  companyId: string,
+  rows: readonly CsvRow[],
+  invites: Omit<InviteContext, 'pending'>,
+) {
   const numbers = new Set<string>();
   const emails = new Set<string>();
   for (const { cells } of rows) {
@@ -72,6 +107,12 @@ async function loadContext(tx: Tx, companyId: string, rows: readonly CsvRow[]) {
     recordByEmail: new Map(records.map((r) => [r.email, r])),
     userByEmail: new Map(users.map((u) => [u.email, u])),
     rules: await leaveRulesOf(tx, companyId),
+    invites: {
+      ...invites,
+      pending: invites.allowed
+        ? await pendingInvitationEmails(tx, companyId, inviteEmails(rows))
+        : new Set<string>(),
+    } satisfies InviteContext,
   };
 }
 
@@ -177,9 +218,15 @@ function checkRows(parsed: ParsedImport, ctx: Context, today: string): CheckedRo
       else openingBalance = days;
     }
 
-    const invite = parseImportFlag(cell('invite'));
-    if (invite === null) error('invite', IMPORT_MESSAGES.invalidInvite);
-    else if (invite) warn('invite', IMPORT_MESSAGES.inviteNotYet);
+    const asked = parseImportFlag(cell('invite'));
+    let invite = false;
+    if (asked === null) error('invite', IMPORT_MESSAGES.invalidInvite);
+    else if (asked && email) {
+      if (!ctx.invites.allowed) warn('invite', IMPORT_MESSAGES.inviteNotAllowed);
+      else if (ctx.invites.withLogin.has(email)) warn('invite', IMPORT_MESSAGES.inviteHasLogin);
+      else if (ctx.invites.pending.has(email)) warn('invite', IMPORT_MESSAGES.invitePending);
+      else invite = true;
+    }
 
     let lineManagerId: string | null = null;
     const managerKey = cell('lineManager');
@@ -200,7 +247,7 @@ function checkRows(parsed: ParsedImport, ctx: Context, today: string): CheckedRo
     }
 
     const row: ImportRow = { row: csv.row, values, errors: issues, warnings };
-    if (issues.length) return { row, employee: null, openingBalance, invite: Boolean(invite) };
+    if (issues.length) return { row, employee: null, openingBalance, invite: false };
     return {
       row,
       employee: {
@@ -217,7 +264,7 @@ function checkRows(parsed: ParsedImport, ctx: Context, today: string): CheckedRo
         workingPattern: workingPattern ? WEEKDAYS.filter((d) => workingPattern?.includes(d)) : null,
       },
       openingBalance,
-      invite: Boolean(invite),
+      invite,
     };
   });
 }
@@ -266,10 +313,15 @@ export async function importEmployees(
 ): Promise<ImportResult> {
   const parsed = parseImportCsv(decodeImportFile(bytes));
   const { companyId } = principal;
+  const allowed = mayInvite(principal);
+  // Logins are read as the owner (auth tables), before the tenant transaction; accepting an
+  // invitation checks again, so a login created in the meantime still cannot take the address.
+  const withLogin = allowed ? await loginBlockedEmails(db, inviteEmails(parsed.rows)) : new Set<string>();
   try {
     return await withTenant(db, tenantOf(principal), async (tx) => {
       if (!dryRun) await lockImports(tx, companyId);
-      const checked = checkRows(parsed, await loadContext(tx, companyId, parsed.rows), on);
+      const context = await loadContext(tx, companyId, parsed.rows, { allowed, withLogin });
+      const checked = checkRows(parsed, context, on);
       const preview = resultOf(parsed, checked, dryRun, 0);
       if (dryRun) return preview;
       if (preview.errors.length) throw invalidFile(preview);
@@ -302,13 +354,26 @@ export async function importEmployees(
         companyId,
         employees.flatMap((e) => (e.userId ? [{ userId: e.userId, lineManagerId: e.lineManagerId }] : [])),
       );
-      // One audit row for the file (ADR 0102): which records it created.
+      // The invitations and their emails, in this transaction: a refused file sends none (ADR 0097).
+      let invited = 0;
+      for (const c of checked) {
+        const id = c.employee ? idOf.get(c.employee.employeeNumber) : undefined;
+        if (!c.invite || !c.employee || !id) continue;
+        await createInvitationInTx(tx, principal, {
+          email: c.employee.email,
+          role: 'operative',
+          employeeRecordId: id,
+        });
+        invited += 1;
+      }
+      // One audit row for the file (ADR 0102): which records it created (each invitation has its own).
       await recordAudit(tx, principal, {
         kind: 'employees.imported',
         targetType: 'employee_import',
         targetLabel: `${inserted.length} employees`,
         after: {
           count: inserted.length,
+          invitations: invited,
           employees: inserted.map((r) => ({ id: r.id, employeeNumber: r.employeeNumber })),
         },
       });

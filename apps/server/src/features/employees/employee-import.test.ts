@@ -6,7 +6,7 @@
 import { IMPORT_MAX_BYTES, IMPORT_MESSAGES } from '@hr/shared/hr/employee-import';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { httpClient, type Json, json, useTestApp } from '../../../test/test-context.ts';
+import { httpClient, type Json, json, latestMailTo, useTestApp } from '../../../test/test-context.ts';
 import { rowsOf } from '../../db/client.ts';
 
 const testApp = useTestApp();
@@ -123,7 +123,6 @@ describe('POST /api/v1/employees/import (the fixed file)', () => {
     expect(preview.summary).toEqual({ rows: 4, valid: 4, invalid: 0, invites: 1 });
     expect(preview.warnings).toEqual(
       expect.arrayContaining([
-        { row: 3, column: 'invite', message: IMPORT_MESSAGES.inviteNotYet },
         // IMP-1 (Ivy) has no login: Ian's line manager cannot be stored yet.
         { row: 3, column: 'lineManager', message: IMPORT_MESSAGES.lineManagerWithoutLogin },
       ]),
@@ -135,6 +134,11 @@ describe('POST /api/v1/employees/import (the fixed file)', () => {
     expect(res.status).toBe(200);
     const result = await json(res);
     expect(result).toMatchObject({ dryRun: false, imported: 4, errors: [], rows: [] });
+    // Ian (invite = yes) has an invitation for his new record, and its email is queued.
+    const [ian] = await query<{ role: string; employee_number: string }>(sql`
+      select i.role, e.employee_number from invitations i join employee_records e on e.id = i.employee_record_id
+       where i.email = 'ian.import@northwind.example'`);
+    expect(ian).toEqual({ role: 'operative', employee_number: 'IMP-2' });
     const after = await counts();
     expect(after?.employees).toBe((before?.employees ?? 0) + 4);
 
@@ -231,6 +235,140 @@ describe('POST /api/v1/employees/import (the fixed file)', () => {
       sql`select count(*)::int as n from employee_records where employee_number like 'PAR-%'`,
     );
     expect(row?.n).toBe(2);
+  });
+});
+
+describe('invitations from the import (invite = yes)', () => {
+  const INVITE_FILE = (extra = '') =>
+    [
+      HEADER,
+      'INV-1,Nia New,nia.new@northwind.example,Fitter,Workshop,2026-02-02,,,,,,yes',
+      'INV-2,Ned New,ned.new@northwind.example,Fitter,Workshop,2026-02-02,,,,,,Yes',
+      'INV-3,Hal Login,hal.login@northwind.example,Fitter,Workshop,2026-02-02,,,,,,yes',
+      'INV-4,Pia Pending,pia.pending@northwind.example,Fitter,Workshop,2026-02-02,,,,,,yes',
+      'INV-5,Nat Noinvite,nat.noinvite@northwind.example,Fitter,Workshop,2026-02-02,,,,,,no',
+      ...(extra ? [extra] : []),
+    ].join('\n');
+  const NEW = ['nia.new@northwind.example', 'ned.new@northwind.example'];
+
+  /** The emailed invitations not yet accepted (creating a user with a password records one without a token). */
+  async function invitationsTo(emails: string[]) {
+    return query<{ email: string; role: string; employee_number: string | null }>(sql`
+      select i.email, i.role, e.employee_number from invitations i
+        left join employee_records e on e.id = i.employee_record_id
+       where i.accepted_at is null and i.token_hash is not null
+         and i.email in (select value from json_array_elements_text(${JSON.stringify(emails)}::json))
+       order by i.email`);
+  }
+  async function queuedTo(emails: string[]) {
+    return query<{ to_address: string; status: string }>(sql`
+      select to_address, status from email_outbox where kind = 'invitation'
+         and to_address in (select value from json_array_elements_text(${JSON.stringify(emails)}::json))
+       order by to_address`);
+  }
+
+  it('the dry run counts the invitations and sends none; a refused file sends none; the real run invites each new person once, in its transaction', async () => {
+    const owner = await signedIn('owner@northwind.example');
+    // A login (without a record) and a pending invitation: those rows are imported but not invited.
+    expect(
+      (
+        await owner.post('/api/v1/settings/users', {
+          fullName: 'Hal Login',
+          email: 'hal.login@northwind.example',
+          password: 'Temp0rary!pass',
+          role: 'operative',
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (await owner.post('/api/v1/settings/invitations', { email: 'pia.pending@northwind.example' })).status,
+    ).toBe(201);
+
+    const preview = await json(await upload(owner, INVITE_FILE(), true));
+    expect(preview.errors).toEqual([]);
+    expect(preview.summary).toEqual({ rows: 5, valid: 5, invalid: 0, invites: 2 });
+    expect(preview.warnings).toEqual([
+      { row: 4, column: 'invite', message: IMPORT_MESSAGES.inviteHasLogin },
+      { row: 5, column: 'invite', message: IMPORT_MESSAGES.invitePending },
+    ]);
+    expect(await invitationsTo(NEW)).toEqual([]);
+    expect(await queuedTo(NEW)).toEqual([]);
+
+    // One bad row refuses the file: no record, no invitation, no email.
+    const refused = await upload(
+      owner,
+      INVITE_FILE('INV-6,,bad-email,Fitter,Workshop,2026-02-02,,,,,,yes'),
+      false,
+    );
+    expect(refused.status).toBe(400);
+    expect(await invitationsTo(NEW)).toEqual([]);
+    expect(await queuedTo(NEW)).toEqual([]);
+
+    const res = await upload(owner, INVITE_FILE(), false);
+    expect(res.status).toBe(200);
+    const result = await json(res);
+    expect(result).toMatchObject({ imported: 5, summary: { invites: 2 } });
+    expect(
+      await invitationsTo([...NEW, 'hal.login@northwind.example', 'nat.noinvite@northwind.example']),
+    ).toEqual([
+      { email: 'ned.new@northwind.example', role: 'operative', employee_number: 'INV-2' },
+      { email: 'nia.new@northwind.example', role: 'operative', employee_number: 'INV-1' },
+    ]);
+    // Pia keeps her one invitation (from Settings, not linked to a record).
+    expect(await invitationsTo(['pia.pending@northwind.example'])).toEqual([
+      { email: 'pia.pending@northwind.example', role: 'operative', employee_number: null },
+    ]);
+    expect(await queuedTo([...NEW, 'hal.login@northwind.example'])).toEqual([
+      { to_address: 'ned.new@northwind.example', status: 'pending' },
+      { to_address: 'nia.new@northwind.example', status: 'pending' },
+    ]);
+    const [audit] = await query<{ n: number }>(sql`
+      select count(*)::int as n from audit_events where kind = 'invitation.sent'
+         and target_label in ('nia.new@northwind.example', 'ned.new@northwind.example')`);
+    expect(audit?.n).toBe(2);
+
+    // The worker sends them; Nia's link signs her in with the imported record linked.
+    await testApp.app.emailQueue.drain();
+    const mail = latestMailTo(testApp.app.outboxDir, 'nia.new@northwind.example');
+    const token = new URL(mail.link).searchParams.get('token');
+    const accepted = await httpClient(testApp.app.app).post('/api/invitations/accept', {
+      token,
+      fullName: 'Nia New',
+      password: 'Invited-Passw0rd!',
+    });
+    expect(accepted.status).toBe(200);
+    const [linked] = await query<{ email: string | null }>(sql`
+      select u.email from employee_records e join auth_users u on u.id = e.user_id
+       where e.employee_number = 'INV-1'`);
+    expect(linked?.email).toBe('nia.new@northwind.example');
+  });
+
+  it('below User Management at Full the rows are imported without invitations, with a warning', async () => {
+    const owner = await signedIn('owner@northwind.example');
+    const [me] = await query<{ id: string; company_id: string }>(
+      sql`select id, company_id from profiles where email = 'owner@northwind.example'`,
+    );
+    await testApp.app.database.db.execute(
+      sql`insert into user_permissions (company_id, user_id, section_id, access_level)
+          values (${me?.company_id}, ${me?.id}, 'user-management', 'admin')
+          on conflict (user_id, section_id, company_id) do update set access_level = 'admin'`,
+    );
+    try {
+      const text = `${HEADER}\nLOW-1,Lou Low,lou.low@northwind.example,Fitter,Workshop,2026-02-02,,,,,,yes`;
+      const preview = await json(await upload(owner, text, true));
+      expect(preview.summary.invites).toBe(0);
+      expect(preview.warnings).toEqual([
+        { row: 2, column: 'invite', message: IMPORT_MESSAGES.inviteNotAllowed },
+      ]);
+      const res = await upload(owner, text, false);
+      expect(res.status).toBe(200);
+      expect(await invitationsTo(['lou.low@northwind.example'])).toEqual([]);
+      expect(await queuedTo(['lou.low@northwind.example'])).toEqual([]);
+    } finally {
+      await testApp.app.database.db.execute(
+        sql`delete from user_permissions where user_id = ${me?.id} and section_id = 'user-management'`,
+      );
+    }
   });
 });
 

@@ -33,7 +33,6 @@ import {
 import { csvAttachment, toCsv } from '../../http/csv.ts';
 import { cachedRead, type ReadCache } from '../../http/read-cache.ts';
 import { requireRole, requireSection } from '../../http/session.ts';
-import type { InvitationMailer } from '../invitations/invitation-mail.ts';
 import { addLedgerEntry, getEmployeeLedger, previewEntitlement } from '../leave/leave.service.ts';
 import { importEmployees } from './employee-import.service.ts';
 import {
@@ -51,7 +50,7 @@ import { importTooLarge } from './import-csv.ts';
  * Employee Management: super_admin and developer, and the employees section. Reading needs View,
  * editing Admin, creating and deleting Full (Admin is "view and edit without create", ADR 0006).
  */
-export function employeesRoutes(deps: { db: Db; readCache: ReadCache; mail: InvitationMailer }) {
+export function employeesRoutes(deps: { db: Db; readCache: ReadCache }) {
   const { db } = deps;
   const view = requireSection('employees', 'view');
   return apiRouter(requireRole('super_admin', 'developer'))

@@ -25,13 +25,7 @@ import { type Principal, tenantOf } from '../../http/app-env.ts';
 import { AppError, errors } from '../../http/app-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { employeeHasRequests, movePendingRequestsToCurrentApprovers } from '../holidays/holidays.service.ts';
-import type { InvitationMailer } from '../invitations/invitation-mail.ts';
-import {
-  assertInvitable,
-  type CreatedInvitation,
-  createInvitationInTx,
-  deliverInvitation,
-} from '../invitations/invitations.service.ts';
+import { assertInvitable, createInvitationInTx } from '../invitations/invitations.service.ts';
 import {
   balancesOfRecords,
   defaultAnnualDays,
@@ -196,16 +190,19 @@ function saveError(err: unknown): never {
   throw err;
 }
 
-/** Who may invite from the employee form: whoever may create users (User Management at Full). */
-function assertMayInvite(principal: Principal): void {
+/** Who may invite (the employee form, the import): whoever may create users (User Management at Full). */
+export function mayInvite(principal: Principal): boolean {
   const level = effectiveAccessLevel(principal.role, 'user-management', principal.levels['user-management']);
-  if (!hasAccessLevel(level, 'full')) throw errors.forbidden();
+  return hasAccessLevel(level, 'full');
 }
 
-/** What the employee form needs besides the database: the invitation mailer. */
+function assertMayInvite(principal: Principal): void {
+  if (!mayInvite(principal)) throw errors.forbidden();
+}
+
+/** What the employee form needs (the invitation's email is queued in its transaction, ADR 0095). */
 export interface EmployeeDeps {
   db: Db;
-  mail: InvitationMailer;
 }
 
 async function save(
@@ -220,7 +217,6 @@ async function save(
     assertMayInvite(principal);
     await assertInvitable(db, input.email);
   }
-  let invitation: CreatedInvitation | null = null;
   try {
     const row = await withTenant(db, tenantOf(principal), async (tx) => {
       const before = id ? await findEmployeeById(tx, companyId, id) : null;
@@ -271,7 +267,7 @@ async function save(
       });
       // The invitation is written with the record, so neither exists without the other (ADR 0101).
       if (input.sendInvitation && !saved.userId) {
-        invitation = await createInvitationInTx(tx, principal, {
+        await createInvitationInTx(tx, principal, {
           email: saved.email,
           role: 'operative',
           employeeRecordId: savedId,
@@ -281,7 +277,6 @@ async function save(
     });
     const saved = row?.rows[0];
     if (!row || !saved) throw errors.notFound();
-    if (invitation) await deliverInvitation(deps, principal, invitation);
     return toEmployee(saved, row.balances);
   } catch (err) {
     saveError(err);

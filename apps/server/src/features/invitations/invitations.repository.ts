@@ -42,6 +42,26 @@ export async function hasPendingInvitation(tx: Tx, companyId: string, email: str
   return row !== undefined;
 }
 
+/** Which of the addresses (lower case) the company has a pending invitation to, in one statement. */
+export async function findPendingInvitationEmails(
+  tx: Tx,
+  companyId: string,
+  emails: readonly string[],
+  now: Date,
+): Promise<Set<string>> {
+  if (!emails.length) return new Set();
+  const rows = rowsOf<{ email: string }>(
+    await tx.execute(sql`
+      select distinct lower(i.email) as email
+        from invitations i
+       where i.company_id = ${companyId}
+         and lower(i.email) in (select value from json_array_elements_text(${JSON.stringify(emails)}::json))
+         and i.accepted_at is null
+         and i.expires_at > ${now.toISOString()}`),
+  );
+  return new Set(rows.map((r) => r.email));
+}
+
 export async function findEmployeeForInvitation(tx: Tx, companyId: string, id: string) {
   const [row] = await tx
     .select({

@@ -2,7 +2,9 @@
  * Emailed invitations (ADR 0101). An administrator (or the employee form) invites an address with a
  * role, optionally for an employee record; the invitee gets a single-use link (a random token, stored
  * as its SHA-256 only, valid 7 days), chooses a password on the public page and is signed in with the
- * employee record linked. Sent, cancelled and accepted invitations are audit events.
+ * employee record linked. Sent, cancelled and accepted invitations are audit events. The email is a
+ * row of the durable email queue (ADR 0095) written in the invitation's own transaction: it goes out
+ * exactly when the invitation committed.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { RECOVERY_RATE_LIMITS } from '@hr/shared/auth/recovery.schemas';
@@ -19,9 +21,9 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { enterTenant, withTenant } from '../../db/tenant.ts';
 import { type Principal, tenantOf } from '../../http/app-env.ts';
 import { AppError, errors } from '../../http/app-error.ts';
-import type { Logger } from '../../logger.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import {
+  findLogins,
   insertCredentialUser,
   insertProfileWithRole,
   isExpiredSignUp,
@@ -29,12 +31,13 @@ import {
 } from '../auth/accounts.service.ts';
 import type { Auth } from '../auth/auth.ts';
 import { assertWithinLimit, countAttempt } from '../auth/rate-limit.service.ts';
-import { findRecoveryCandidate, releaseExpiredSignUp } from '../auth/recovery.service.ts';
-import { type InvitationMailer, sendInvitationEmail } from './invitation-mail.ts';
+import { findRecoveryCandidate, profileCompanyOf, releaseExpiredSignUp } from '../auth/recovery.service.ts';
+import { enqueueEmail } from '../email/email.service.ts';
 import {
   findEmployeeForInvitation,
   findFreeEmployeeRecord,
   findInvitationByTokenHash,
+  findPendingInvitationEmails,
   hasPendingInvitation,
   insertTokenInvitation,
   linkEmployeeRecord,
@@ -44,12 +47,16 @@ import {
 
 export const hashInvitationToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** An invitation written in a transaction, to be mailed once that transaction has committed. */
+/** An invitation written (with its queued email) in a transaction. */
 export interface CreatedInvitation {
   id: string;
   email: string;
-  token: string;
   expiresAt: Date;
+}
+
+/** Whether an existing login keeps its address from being invited (see `assertInvitable`). */
+export function loginBlocksInvitation(existing: Awaited<ReturnType<typeof findRecoveryCandidate>>) {
+  return existing !== null && !isExpiredSignUp(existing) && existing.companyId !== null;
 }
 
 /**
@@ -58,15 +65,37 @@ export interface CreatedInvitation {
  * invited. Read before the transaction, as creating a user with a password does.
  */
 export async function assertInvitable(db: Db, email: string): Promise<void> {
-  const existing = await findRecoveryCandidate(db, email);
-  if (existing && !isExpiredSignUp(existing) && existing.companyId !== null) {
+  if (loginBlocksInvitation(await findRecoveryCandidate(db, email))) {
     throw errors.conflict(INVITATION_MESSAGES.userExists, { email: INVITATION_MESSAGES.userExists });
   }
 }
 
 /**
- * Writes the invitation and its audit event in the caller's tenant transaction (the employee form's
- * own, or the one of `sendInvitation`). The token leaves only in the returned value, for the email.
+ * Of some (lower-case) addresses, those `assertInvitable` would refuse: a login that signs in
+ * somewhere. One statement for the logins, then one per login found (its profile's company).
+ */
+export async function loginBlockedEmails(db: Db, emails: readonly string[]): Promise<Set<string>> {
+  const blocked = new Set<string>();
+  for (const login of await findLogins(db, [...new Set(emails)])) {
+    const companyId = await profileCompanyOf(db, login.userId);
+    if (loginBlocksInvitation({ ...login, companyId })) blocked.add(login.email.toLowerCase());
+  }
+  return blocked;
+}
+
+/** Of some (lower-case) addresses, those the company has a pending invitation to (in its transaction). */
+export function pendingInvitationEmails(
+  tx: Tx,
+  companyId: string,
+  emails: readonly string[],
+): Promise<Set<string>> {
+  return findPendingInvitationEmails(tx, companyId, [...new Set(emails)], new Date());
+}
+
+/**
+ * Writes the invitation, its audit event and its queued email in the caller's tenant transaction (the
+ * employee form's, the import's, or the one of `sendInvitation`): all three exist, or none. The raw
+ * token leaves only in the queued email's data, which the worker renders into the link.
  */
 export async function createInvitationInTx(
   tx: Tx,
@@ -114,37 +143,21 @@ export async function createInvitationInTx(
       expiresAt: expiresAt.toISOString(),
     },
   });
-  return { id: saved.id, email: input.email, token, expiresAt };
-}
-
-/**
- * Mails a committed invitation. A failure leaves the invitation pending (listed, cancellable) and
- * answers 503 so the administrator knows the email did not go.
- */
-export async function deliverInvitation(
-  deps: { db: Db; mail: InvitationMailer; logger?: Logger },
-  principal: Principal,
-  created: CreatedInvitation,
-): Promise<void> {
-  const row = await withTenant(deps.db, tenantOf(principal), (tx) =>
-    readInvitation(tx, principal.companyId, created.id),
-  );
-  try {
-    await sendInvitationEmail(deps.mail, {
-      to: created.email,
-      token: created.token,
-      companyName: row?.companyName ?? 'your company',
+  await enqueueEmail(tx, {
+    companyId: principal.companyId,
+    kind: 'invitation',
+    to: input.email,
+    data: {
+      token,
       invitedBy: principal.user.name || principal.user.email,
-      expiresAt: created.expiresAt,
-    });
-  } catch (err) {
-    deps.logger?.error({ err, invitation: created.id }, 'invitation mail failed');
-    throw new AppError(503, 'MAIL_FAILED', INVITATION_MESSAGES.sendFailed);
-  }
+      expiresAt: expiresAt.toISOString(),
+    },
+  });
+  return { id: saved.id, email: input.email, expiresAt };
 }
 
 export async function sendInvitation(
-  deps: { db: Db; mail: InvitationMailer; logger?: Logger },
+  deps: { db: Db },
   principal: Principal,
   input: { email: string; role: Role; employeeRecordId?: string | null | undefined },
 ): Promise<{ id: string; email: string; expiresAt: string }> {
@@ -156,7 +169,6 @@ export async function sendInvitation(
       employeeRecordId: input.employeeRecordId ?? null,
     }),
   );
-  await deliverInvitation(deps, principal, created);
   return { id: created.id, email: created.email, expiresAt: created.expiresAt.toISOString() };
 }
 

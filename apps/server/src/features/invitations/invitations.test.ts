@@ -3,6 +3,9 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { httpClient, json, latestMailTo, useTestApp } from '../../../test/test-context.ts';
 import { rowsOf } from '../../db/client.ts';
+import { withTenant } from '../../db/tenant.ts';
+import { type Principal, tenantOf } from '../../http/app-env.ts';
+import { createInvitationInTx } from './invitations.service.ts';
 
 const t = useTestApp();
 const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await t.app.database.db.execute(text));
@@ -14,8 +17,9 @@ async function signedIn(email: string) {
   return client;
 }
 
-/** The token of the newest invitation mailed to `to`, read from its link. */
-function tokenMailedTo(to: string): string {
+/** The token of the newest invitation mailed to `to`, read from its link once the queue has sent it. */
+async function tokenMailedTo(to: string): Promise<string> {
+  await t.app.emailQueue.drain();
   const mail = latestMailTo(t.app.outboxDir, to);
   const url = new URL(mail.link);
   expect(url.pathname).toBe('/auth/accept-invitation');
@@ -52,7 +56,7 @@ describe('sending an invitation', () => {
     expect(days).toBeGreaterThan(6.99);
     expect(days).toBeLessThanOrEqual(7);
 
-    const token = tokenMailedTo('ivy.invitee@northwind.example');
+    const token = await tokenMailedTo('ivy.invitee@northwind.example');
     expect(token.length).toBeGreaterThanOrEqual(43);
     const [stored] = await query<{ token_hash: string }>(
       sql`select token_hash from invitations where id = ${sent.invitation.id}`,
@@ -136,7 +140,7 @@ describe('sending an invitation', () => {
       employeeRecordId: created.body.id,
     });
     expect(res.status).toBe(201);
-    const token = tokenMailedTo('paul@northwind.example');
+    const token = await tokenMailedTo('paul@northwind.example');
     const invitee = httpClient(t.app.app);
     expect(
       (await invitee.post('/api/invitations/accept', { token, fullName: 'Paul Private', password: PASSWORD }))
@@ -226,7 +230,7 @@ describe('a link that no longer works', () => {
     const sent = await json(
       await owner.post('/api/v1/settings/invitations', { email: 'late@northwind.example' }),
     );
-    const token = tokenMailedTo('late@northwind.example');
+    const token = await tokenMailedTo('late@northwind.example');
     await t.app.database.db.execute(
       sql`update invitations set expires_at = now() - interval '1 minute' where id = ${sent.invitation.id}`,
     );
@@ -243,7 +247,7 @@ describe('a link that no longer works', () => {
     });
 
     await owner.post('/api/v1/settings/invitations', { email: 'gone@northwind.example' });
-    const cancelToken = tokenMailedTo('gone@northwind.example');
+    const cancelToken = await tokenMailedTo('gone@northwind.example');
     const list = await json(await owner.get('/api/v1/settings/invitations'));
     const gone = list.invitations.find((i: { email: string }) => i.email === 'gone@northwind.example');
     const cancel = await owner.call('DELETE', `/api/v1/settings/invitations/${gone.id}`);
@@ -264,7 +268,7 @@ describe('a link that no longer works', () => {
   it('is accepted once when the link is used several times at once', async () => {
     const owner = await signedIn('owner@northwind.example');
     await owner.post('/api/v1/settings/invitations', { email: 'burst@northwind.example' });
-    const token = tokenMailedTo('burst@northwind.example');
+    const token = await tokenMailedTo('burst@northwind.example');
     const answers = await Promise.all(
       Array.from({ length: 5 }, () =>
         httpClient(t.app.app).post('/api/invitations/accept', {
@@ -298,7 +302,7 @@ describe('inviting from the employee form', () => {
       sql`select employee_record_id, role from invitations where email = 'form.invitee@northwind.example'`,
     );
     expect(invitation).toEqual({ employee_record_id: created.body.id, role: 'operative' });
-    const token = tokenMailedTo('form.invitee@northwind.example');
+    const token = await tokenMailedTo('form.invitee@northwind.example');
     const invitee = httpClient(t.app.app);
     expect(
       (await invitee.post('/api/invitations/accept', { token, fullName: 'Form Invitee', password: PASSWORD }))
@@ -385,5 +389,101 @@ describe('sign-up', () => {
           join auth_users u on u.id = e.user_id where u.email = 'freya@founders.example' and l.kind = 'entitlement'`,
     );
     expect(ledger[0]?.n).toBe(1);
+  });
+});
+
+describe('the invitation email (durable queue, ADR 0095)', () => {
+  async function ownerPrincipal(name: string): Promise<Principal> {
+    const [owner] = await query<{ id: string; company_id: string; email: string }>(
+      sql`select id, company_id, email from profiles where email = 'owner@northwind.example'`,
+    );
+    if (!owner) throw new Error('no owner');
+    return {
+      user: { id: owner.id, email: owner.email, emailVerified: true, name },
+      sessionId: 'test-session',
+      companyId: owner.company_id,
+      role: 'super_admin',
+      levels: {},
+      dataVersion: 0n,
+      mustChangePassword: false,
+      ipAddress: null,
+    };
+  }
+  const outboxRows = (to: string) =>
+    query<{ status: string; data: Record<string, unknown> }>(
+      sql`select status, data from email_outbox where kind = 'invitation' and to_address = ${to}`,
+    );
+
+  it('is queued in the invitation’s transaction: a rolled-back invitation leaves no invitation and no email', async () => {
+    const principal = await ownerPrincipal('Owner');
+    await expect(
+      withTenant(t.app.database.db, tenantOf(principal), async (tx) => {
+        await createInvitationInTx(tx, principal, {
+          email: 'rolled.back@northwind.example',
+          role: 'operative',
+          employeeRecordId: null,
+        });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await outboxRows('rolled.back@northwind.example')).toHaveLength(0);
+    const invitations = await query<{ n: number }>(
+      sql`select count(*)::int as n from invitations where email = 'rolled.back@northwind.example'`,
+    );
+    expect(invitations[0]?.n).toBe(0);
+    await t.app.emailQueue.drain();
+    expect(() => latestMailTo(t.app.outboxDir, 'rolled.back@northwind.example')).toThrow();
+
+    // The API's invitation is queued (pending) at once, and sent by the worker, once.
+    const owner = await signedIn('owner@northwind.example');
+    const res = await owner.post('/api/v1/settings/invitations', { email: 'queued@northwind.example' });
+    expect(res.status).toBe(201);
+    const [queued] = await outboxRows('queued@northwind.example');
+    expect(queued?.status).toBe('pending');
+    await t.app.emailQueue.drain();
+    const sent = await outboxRows('queued@northwind.example');
+    expect(sent.map((r) => r.status)).toEqual(['sent']);
+  });
+
+  it('holds the link and the expiry in HTML and text, with the company’s name, and escapes the inviter’s name', async () => {
+    const evil = 'Eve <script>alert(1)</script> & "Co"';
+    const principal = await ownerPrincipal(evil);
+    const created = await withTenant(t.app.database.db, tenantOf(principal), (tx) =>
+      createInvitationInTx(tx, principal, {
+        email: 'escaped@northwind.example',
+        role: 'operative',
+        employeeRecordId: null,
+      }),
+    );
+    await t.app.emailQueue.drain();
+    const mail = latestMailTo(t.app.outboxDir, 'escaped@northwind.example') as unknown as {
+      link: string;
+      subject: string;
+      html: string;
+      text: string;
+    };
+    const token = new URL(mail.link).searchParams.get('token') ?? '';
+    expect(mail.link).toBe(`http://localhost:3000/auth/accept-invitation?token=${token}`);
+    expect(token.length).toBeGreaterThanOrEqual(43);
+    expect(mail.subject).toMatch(/^You are invited to .+ on Northwind HR$/);
+    const linkInHtml = mail.link.replaceAll('&', '&amp;');
+    expect(mail.html).toContain(`href="${linkInHtml}"`);
+    expect(mail.text).toContain(mail.link);
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('Eve &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Co&quot;');
+    expect(mail.text).toContain(`${evil} invited you to join`);
+    const until = new Intl.DateTimeFormat('en-GB', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    })
+      .format(created.expiresAt)
+      .replace(',', '');
+    expect(mail.text).toContain(`until ${until}`);
+    // The token opens the invitation (its hash is what the database keeps).
+    const lookup = await httpClient(t.app.app).post('/api/invitations/lookup', { token });
+    expect(lookup.status).toBe(200);
   });
 });

@@ -38,7 +38,6 @@ import type { AppEnv } from '../../http/app-env.ts';
 import { requireRole, requireSection } from '../../http/session.ts';
 import type { Auth } from '../auth/auth.ts';
 import { clientIp } from '../auth/client-ip.ts';
-import type { InvitationMailer } from '../invitations/invitation-mail.ts';
 import { sendInvitation } from '../invitations/invitations.service.ts';
 import {
   cancelInvitation,
@@ -56,7 +55,7 @@ import {
 
 const recordParams = z.object({ id: uuidParam('Unknown record') });
 
-export function settingsRoutes(deps: { db: Db; auth: Auth; trustProxy: boolean; mail: InvitationMailer }) {
+export function settingsRoutes(deps: { db: Db; auth: Auth; trustProxy: boolean }) {
   const { db } = deps;
   const meta = (c: Context<AppEnv>) => ({
     ipAddress: clientIp(c, deps.trustProxy),
@@ -192,14 +191,10 @@ export function settingsRoutes(deps: { db: Db; auth: Auth; trustProxy: boolean; 
           request: { body: jsonBody(sendInvitationRequestSchema) },
           responses: { 201: jsonResponse(sendInvitationResponseSchema, 'Sent') },
         },
-        { errors: [409, 503] },
+        { errors: [409] },
       ),
       async (c) => {
-        const invitation = await sendInvitation(
-          { db, mail: deps.mail, logger: c.get('logger') },
-          c.get('principal'),
-          c.req.valid('json'),
-        );
+        const invitation = await sendInvitation({ db }, c.get('principal'), c.req.valid('json'));
         return c.json({ invitation, message: INVITATION_MESSAGES.sent(invitation.email) }, 201);
       },
     )

@@ -144,7 +144,10 @@ export function ImportEmployeesDialog({
       { file, dryRun: false },
       {
         onSuccess: (result) => {
-          notify.success(IMPORT_MESSAGES.imported(result.imported));
+          notify.success(
+            IMPORT_MESSAGES.imported(result.imported),
+            result.summary.invites > 0 ? IMPORT_MESSAGES.invitationsSent(result.summary.invites) : undefined,
+          );
           close();
         },
         onError: (error) => {
