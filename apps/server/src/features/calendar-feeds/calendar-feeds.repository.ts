@@ -169,26 +169,3 @@ export async function listFeedLeave(
     limit ${FEED_MAX_EVENTS}`);
   return rowsOf<FeedLeaveRow>(result).map((row) => ({ ...row, stamp: new Date(row.stamp) }));
 }
-
-/** The owner's bank-holiday region (their record's, else the company's default) and the worked holidays. */
-export async function findFeedHolidaySource(
-  tx: Tx,
-  companyId: string,
-  userId: string,
-  from: string,
-  to: string,
-): Promise<{ region: string | null; workedHolidays: string[] }> {
-  const result = await tx.execute(sql`
-    select coalesce(
-        (select e.region from employee_records e where e.company_id = ${companyId} and e.user_id = ${userId} limit 1),
-        (select c.default_region from companies c where c.id = ${companyId})) as region,
-      coalesce((select json_agg(to_char(d.date, 'YYYY-MM-DD')) from company_calendar_days d
-        where d.company_id = ${companyId} and d.kind = 'worked_holiday' and d.date between ${from} and ${to}),
-        '[]'::json) as "workedHolidays"`);
-  return (
-    rowsOf<{ region: string | null; workedHolidays: string[] }>(result)[0] ?? {
-      region: null,
-      workedHolidays: [],
-    }
-  );
-}

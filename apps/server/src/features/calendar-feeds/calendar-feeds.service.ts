@@ -24,11 +24,11 @@ import { withTenant } from '../../db/tenant.ts';
 import { type Principal, tenantOf } from '../../http/app-env.ts';
 import { errors } from '../../http/app-error.ts';
 import { sha256 } from '../../integrations/oauth-state.ts';
+import { holidaySourceOf } from '../holidays/holidays.service.ts';
 import {
   countActiveFeeds,
   type FeedLeaveRow,
   findCompanyFeedForEmployees,
-  findFeedHolidaySource,
   findFeedOwnerByHash,
   hasTeam,
   insertFeed,
@@ -178,7 +178,7 @@ export async function renderCalendarFeed(
     const leave = await listFeedLeave(tx, owner.companyId, owner.userId, owner.scope, from);
     const yearEnd = `${now.getUTCFullYear() + 1}-12-31`;
     const source = owner.includeBankHolidays
-      ? await findFeedHolidaySource(tx, owner.companyId, owner.userId, from, yearEnd)
+      ? await holidaySourceOf(tx, owner.companyId, owner.userId, from, yearEnd)
       : null;
     return { leave, source, yearEnd };
   });

@@ -815,6 +815,21 @@ const CALENDAR_SETTINGS: TransactionSettings = { jit: 'off', enable_seqscan: 'of
  * The team calendar's month: per day with someone away, how many people and the first few by name
  * (ADR 0008). Holidays crossing a month edge count on their days inside the month (ADR 0007).
  */
+/**
+ * A user's bank-holiday region (their employee record's, else the company default) and the company's
+ * worked holidays from..to, in the caller's tenant transaction: the team calendar and the calendar
+ * feeds mark bank holidays from it.
+ */
+export function holidaySourceOf(
+  tx: Tx,
+  companyId: string,
+  userId: string,
+  from: string,
+  to: string,
+): Promise<{ region: string | null; workedHolidays: string[] }> {
+  return findViewerHolidaySource(tx, companyId, userId, from, to);
+}
+
 export async function teamCalendar(db: Db, principal: Principal, month: string): Promise<CalendarResponse> {
   const range = monthRange(month);
   const { rows, source } = await withTenant(
