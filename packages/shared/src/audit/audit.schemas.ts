@@ -1,5 +1,6 @@
 /** Contracts of the audit trail (ADR 0102): what is recorded, how it is filtered and paged. */
 import { z } from 'zod';
+import { isValidIsoDate } from '../dates.ts';
 
 /** Every kind of change the audit trail records. */
 export const AUDIT_KINDS = [
@@ -58,10 +59,8 @@ export const AUDIT_MESSAGES = {
   badDate: 'Use a date as YYYY-MM-DD',
 } as const;
 
-const dateParam = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, AUDIT_MESSAGES.badDate)
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), AUDIT_MESSAGES.badDate);
+// A real calendar day within MIN_YEAR..MAX_YEAR: year 0000 or 2026-02-30 is a 400, never a query.
+const dateParam = z.string().refine(isValidIsoDate, AUDIT_MESSAGES.badDate);
 
 export const auditFilterSchema = z
   .object({

@@ -562,6 +562,11 @@ describe('reading the audit trail', () => {
       'kind=nope',
       'userId=not-a-uuid',
       'from=2024-13-45',
+      // Year 0000 and impossible days were a 500 (a Date of NaN in the query) before a shared check.
+      'from=0000-01-01',
+      'to=0000-01-01',
+      'from=2026-02-30',
+      'to=10000-01-01',
       'from=2024-05-02&to=2024-05-01',
       'page=0',
       'from=%00',
