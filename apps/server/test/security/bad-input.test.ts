@@ -353,6 +353,12 @@ describe('bad input on every JSON route', () => {
               'limit',
               'offset',
               'list',
+              // Issue 19's filters: reports, the audit trail, the employee search's leavers.
+              'from',
+              'to',
+              'year',
+              'page',
+              'kind',
             ),
             fc.oneof(nulString, extremeDate),
             { minKeys: 1, maxKeys: 3 },
