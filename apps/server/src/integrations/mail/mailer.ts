@@ -1,5 +1,6 @@
 /** Sends mail over SMTP_URL; without it, writes each message to DATA_DIR/outbox and logs its link. */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from '../../logger.ts';
@@ -52,7 +53,11 @@ export function createMailer(options: {
         : `${Date.now()}-${safeTo}.json`;
       const file = path.join(options.outboxDir, name);
       const { createdAt: _createdAt, ...fields } = message;
-      await writeFile(file, JSON.stringify({ from: options.from, ...fields }, null, 2));
+      // Written aside and renamed into place: a reader of the folder never sees half a message
+      // (the temporary name does not end in .json).
+      const temporary = path.join(options.outboxDir, `.${name}.${randomUUID()}.tmp`);
+      await writeFile(temporary, JSON.stringify({ from: options.from, ...fields }, null, 2));
+      await rename(temporary, file);
       options.logger.info(
         { to: message.to, link: message.link, file },
         'mail written to outbox (no SMTP_URL)',
