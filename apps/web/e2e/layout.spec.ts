@@ -10,6 +10,9 @@ const WIDTHS = [900, 1024, 1100] as const;
 
 /** Every button is inside the window, and the page itself does not scroll sideways. */
 async function expectOnScreen(page: Page, buttons: Locator, label: string): Promise<void> {
+  // After a resize the list can re-render (table or cards): measure once it shows again.
+  await expect(buttons.first()).toBeVisible();
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
   // One snapshot of every box: rows can leave the list while it is read (another spec decides one).
   const boxes = await buttons.evaluateAll((elements) =>
     elements.map((element) => {
