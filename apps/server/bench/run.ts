@@ -41,7 +41,9 @@ const MEMORY_COMPILED = !process.argv.includes('--no-memory');
 /** Issue 20: resident memory of the compiled server on PostgreSQL, idle. */
 const IDLE_RSS_TARGET_MB = 150;
 const FILTER = arg('filter')?.toLowerCase();
-const wanted = (name: string) => !FILTER || name.toLowerCase().includes(FILTER);
+/** `--filter=a,b` keeps the endpoints whose name contains any of the words. */
+const wanted = (name: string) =>
+  !FILTER || FILTER.split(',').some((f) => name.toLowerCase().includes(f));
 const BIG = 's5000';
 
 interface Stats {
@@ -139,6 +141,22 @@ function endpoints(approvalIds: string[], hasJobs: boolean): Endpoint[] {
       user: ROLES_BY_NUMBER.owner,
       method: 'GET',
       url: () => '/api/v1/employees?search=smith',
+      read: true,
+    },
+    {
+      // The balance card (issue 18): the ledger sums of the signed-in employee's holiday year.
+      name: 'holiday balance',
+      user: ROLES_BY_NUMBER.manager,
+      method: 'GET',
+      url: () => '/api/v1/holidays/balance',
+      read: true,
+    },
+    {
+      // The request form's count (issue 18): Christmas to New Year, with bank holidays, for the employee.
+      name: 'working-days 2026-12-21..2027-01-01',
+      user: ROLES_BY_NUMBER.manager,
+      method: 'GET',
+      url: () => '/api/v1/holidays/working-days?start=2026-12-21&end=2027-01-01',
       read: true,
     },
     {
