@@ -7,6 +7,8 @@
  * after the answer (`detached`), so neither the body, the status nor the timing tells whether an
  * account exists.
  */
+
+import { randomUUID } from 'node:crypto';
 import {
   RECOVERY_MESSAGES,
   RECOVERY_RATE_LIMITS,
@@ -14,10 +16,11 @@ import {
 } from '@hr/shared/auth/recovery.schemas';
 import type { RateLimitRule } from '@hr/shared/rate-limit';
 import { APIError } from 'better-auth/api';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { withTenant } from '../../db/tenant.ts';
 import { errors } from '../../http/app-error.ts';
 import type { Logger } from '../../logger.ts';
+import { insertCredentialUser } from './auth.repository.ts';
 import type { Auth } from './auth.ts';
 import { assertWithinLimit, countAttempt } from './rate-limit.service.ts';
 import {
@@ -33,6 +36,7 @@ import {
   isExpiredSignUp,
   markEmailVerified,
   type RecoveryCandidate,
+  restoreRemovedLogin,
 } from './recovery.repository.ts';
 import { insertSecurityEvent } from './security-events.repository.ts';
 
@@ -106,6 +110,62 @@ export async function releaseExpiredSignUp(
     );
   }
   return true;
+}
+
+// ---------- a new login for an address ----------
+
+/** A login ready to be written: a new one, or a removed user's given back (ADR 0055). */
+export interface PreparedLogin {
+  userId: string;
+  email: string;
+  name: string;
+  passwordHash: string;
+  /** The address belongs to a removed user: their login is given back, not created. */
+  restore: boolean;
+}
+
+/**
+ * Makes way for a login of `input.email`, before the caller's transaction: refused (409 with
+ * `takenMessage`) while the address belongs to someone; a removed user's login is given back; an
+ * unverified sign-up past its 7 days is released first (should it be verified meanwhile, the insert's
+ * unique key refuses the address: callers map that to the same 409). The password is hashed here.
+ */
+export async function prepareLogin(
+  deps: { db: Db; auth: Auth },
+  input: { email: string; name: string; password: string },
+  takenMessage: string,
+): Promise<PreparedLogin> {
+  const existing = await findRecoveryCandidate(deps.db, input.email);
+  const expiredSignUp = existing !== null && isExpiredSignUp(existing);
+  const removed = existing !== null && !expiredSignUp && existing.companyId === null;
+  if (existing && !expiredSignUp && !removed) throw errors.conflict(takenMessage);
+  if (existing && expiredSignUp) await releaseExpiredSignUp(deps.db, existing);
+  return {
+    userId: removed && existing ? existing.userId : randomUUID(),
+    email: input.email,
+    name: input.name,
+    passwordHash: await (await deps.auth.$context).password.hash(input.password),
+    restore: removed,
+  };
+}
+
+/** Writes a prepared login in the caller's transaction, its address taken as verified. */
+export async function writePreparedLogin(tx: Tx, login: PreparedLogin): Promise<void> {
+  if (login.restore) {
+    await restoreRemovedLogin(tx, {
+      userId: login.userId,
+      name: login.name,
+      passwordHash: login.passwordHash,
+    });
+    return;
+  }
+  await insertCredentialUser(tx, {
+    id: login.userId,
+    name: login.name,
+    email: login.email,
+    passwordHash: login.passwordHash,
+    emailVerified: true,
+  });
 }
 
 // ---------- password reset ----------

@@ -6,7 +6,7 @@
  * row of the durable email queue (ADR 0095) written in the invitation's own transaction: it goes out
  * exactly when the invitation committed.
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { RECOVERY_RATE_LIMITS } from '@hr/shared/auth/recovery.schemas';
 import {
   type AcceptInvitationRequest,
@@ -22,16 +22,15 @@ import { enterTenant, withTenant } from '../../db/tenant.ts';
 import { type Principal, tenantOf } from '../../http/app-env.ts';
 import { AppError, errors } from '../../http/app-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import {
-  findLogins,
-  insertCredentialUser,
-  insertProfileWithRole,
-  isExpiredSignUp,
-  restoreRemovedLogin,
-} from '../auth/accounts.service.ts';
+import { findLogins, insertProfileWithRole, isExpiredSignUp } from '../auth/accounts.service.ts';
 import type { Auth } from '../auth/auth.ts';
 import { assertWithinLimit, countAttempt } from '../auth/rate-limit.service.ts';
-import { findRecoveryCandidate, profileCompanyOf, releaseExpiredSignUp } from '../auth/recovery.service.ts';
+import {
+  findRecoveryCandidate,
+  prepareLogin,
+  profileCompanyOf,
+  writePreparedLogin,
+} from '../auth/recovery.service.ts';
 import { enqueueEmail } from '../email/email.service.ts';
 import {
   findEmployeeForInvitation,
@@ -222,7 +221,7 @@ export async function acceptInvitation(
   input: AcceptInvitationRequest,
   ipAddress: string | null,
 ): Promise<{ userId: string; email: string }> {
-  const { db, auth } = deps;
+  const { db } = deps;
   if (ipAddress) {
     const key = `accept-invitation-ip:${ipAddress}`;
     await assertWithinLimit(
@@ -234,27 +233,16 @@ export async function acceptInvitation(
     await countAttempt(db, key, RECOVERY_RATE_LIMITS.resetPasswordPerIp);
   }
   const { companyId, invitation } = await openInvitation(db, input.token);
-  const existing = await findRecoveryCandidate(db, invitation.email);
-  const expiredSignUp = existing !== null && isExpiredSignUp(existing);
-  const removed = existing !== null && !expiredSignUp && existing.companyId === null;
-  if (existing && !expiredSignUp && !removed) throw errors.conflict(INVITATION_MESSAGES.userExists);
-  if (existing && expiredSignUp) await releaseExpiredSignUp(db, existing);
-  const passwordHash = await (await auth.$context).password.hash(input.password);
-  const userId = removed && existing ? existing.userId : randomUUID();
+  const login = await prepareLogin(
+    deps,
+    { email: invitation.email, name: input.fullName, password: input.password },
+    INVITATION_MESSAGES.userExists,
+  );
+  const { userId } = login;
   const now = new Date();
   try {
     await db.transaction(async (tx) => {
-      if (removed) {
-        await restoreRemovedLogin(tx, { userId, name: input.fullName, passwordHash });
-      } else {
-        await insertCredentialUser(tx, {
-          id: userId,
-          name: input.fullName,
-          email: invitation.email,
-          passwordHash,
-          emailVerified: true,
-        });
-      }
+      await writePreparedLogin(tx, login);
       await enterTenant(tx, { companyId, userId, role: invitation.role });
       if (!(await markAccepted(tx, companyId, invitation.id, now))) throw usedLink();
       await insertProfileWithRole(tx, {

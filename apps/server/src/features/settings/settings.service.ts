@@ -1,5 +1,4 @@
 /** Settings rules: who may see and change section levels, users, roles and company settings. */
-import { randomUUID } from 'node:crypto';
 import { COMPANY_SETTINGS_DEFAULTS, type Weekday } from '@hr/shared/company/company-settings';
 import { LEAVE_MESSAGES } from '@hr/shared/leave/calendar-days.schemas';
 import { isKnownRegion } from '@hr/shared/leave/public-holidays';
@@ -32,19 +31,9 @@ import { enterTenant, withTenant } from '../../db/tenant.ts';
 import { type Principal, tenantOf } from '../../http/app-env.ts';
 import { AppError, errors } from '../../http/app-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import {
-  deleteResetTokens,
-  insertCredentialUser,
-  insertProfileWithRole,
-  isExpiredSignUp,
-  restoreRemovedLogin,
-} from '../auth/accounts.service.ts';
+import { deleteResetTokens, insertProfileWithRole } from '../auth/accounts.service.ts';
 import type { Auth } from '../auth/auth.ts';
-import {
-  findRecoveryCandidate,
-  releaseExpiredSignUp,
-  sendPasswordResetFor,
-} from '../auth/recovery.service.ts';
+import { prepareLogin, sendPasswordResetFor, writePreparedLogin } from '../auth/recovery.service.ts';
 import { insertSecurityEvent } from '../auth/security-events.service.ts';
 import { movePendingRequestsToCurrentApprovers } from '../holidays/holidays.service.ts';
 import {
@@ -179,29 +168,16 @@ export async function createUser(
   principal: Principal,
   input: z.output<typeof createUserRequestSchema>,
 ): Promise<CompanyUser> {
-  const existing = await findRecoveryCandidate(db, input.email);
-  const expiredSignUp = existing !== null && isExpiredSignUp(existing);
-  const removed = existing !== null && !expiredSignUp && existing.companyId === null;
-  if (existing && !expiredSignUp && !removed) throw errors.conflict(SETTINGS_MESSAGES.userExists);
-  // Released before the new login is written; should it have been verified meanwhile, the insert's
-  // unique key refuses the address below.
-  if (existing && expiredSignUp) await releaseExpiredSignUp(db, existing);
-  const passwordHash = await (await auth.$context).password.hash(input.password);
-  const userId = removed && existing ? existing.userId : randomUUID();
+  const login = await prepareLogin(
+    { db, auth },
+    { email: input.email, name: input.fullName, password: input.password },
+    SETTINGS_MESSAGES.userExists,
+  );
+  const { userId } = login;
   const now = new Date();
   try {
     await db.transaction(async (tx) => {
-      if (removed) {
-        await restoreRemovedLogin(tx, { userId, name: input.fullName, passwordHash });
-      } else {
-        await insertCredentialUser(tx, {
-          id: userId,
-          name: input.fullName,
-          email: input.email,
-          passwordHash,
-          emailVerified: true,
-        });
-      }
+      await writePreparedLogin(tx, login);
       await enterTenant(tx, tenantOf(principal));
       await insertProfileWithRole(tx, {
         id: userId,
