@@ -165,6 +165,7 @@ export function createApp({
       maxAttempts: env.EMAIL_MAX_ATTEMPTS,
       retryBaseSeconds: env.EMAIL_RETRY_BASE_SECONDS,
       sweepSeconds: env.EMAIL_SWEEP_SECONDS,
+      retentionDays: env.EMAIL_RETENTION_DAYS,
     },
   });
   const auth = createAuth({

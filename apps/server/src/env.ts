@@ -35,6 +35,8 @@ const envSchema = z.object({
   EMAIL_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** How often each instance looks for due mail without being woken by NOTIFY. */
   EMAIL_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Sent and failed mail is deleted from the queue this many days after it was queued. */
+  EMAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   SLACK_CLIENT_ID: z.string().optional(),
   SLACK_CLIENT_SECRET: z.string().optional(),

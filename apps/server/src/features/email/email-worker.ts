@@ -13,6 +13,7 @@ import type { Logger } from '../../logger.ts';
 import {
   type ClaimedEmail,
   claimDueEmails,
+  deleteFinishedEmailsBefore,
   findBrand,
   markEmailAttemptFailed,
   markEmailSent,
@@ -34,6 +35,8 @@ export interface EmailQueueOptions {
   sweepSeconds: number;
   /** Messages claimed per statement. */
   batchSize: number;
+  /** Sent and failed messages are deleted this many days after they were queued. */
+  retentionDays: number;
 }
 
 export const DEFAULT_EMAIL_QUEUE_OPTIONS: EmailQueueOptions = {
@@ -42,6 +45,7 @@ export const DEFAULT_EMAIL_QUEUE_OPTIONS: EmailQueueOptions = {
   retryBaseSeconds: 30,
   sweepSeconds: 30,
   batchSize: 20,
+  retentionDays: 90,
 };
 
 const MAX_RETRY_SECONDS = 3600;
@@ -65,6 +69,8 @@ export interface EmailQueue {
   drain(): Promise<number>;
   /** Sends one queued message now if it is still due (the request that queued it waits for it). */
   sendNow(id: string): Promise<boolean>;
+  /** Deletes sent and failed messages older than the retention (hourly, with the leavers sweep). */
+  prune(now?: Date): Promise<number>;
   stop(): Promise<void>;
   readonly workerId: string;
 }
@@ -158,9 +164,18 @@ export function createEmailQueue(deps: {
     return draining;
   }
 
+  /** The mail log's retention: every instance prunes hourly; the delete is the same whoever runs it. */
+  async function prune(now: Date = new Date()): Promise<number> {
+    const cutoff = new Date(now.getTime() - options.retentionDays * 86_400_000);
+    const removed = await deleteFinishedEmailsBefore(db, cutoff);
+    if (removed) logger.info({ removed, retentionDays: options.retentionDays }, 'email log pruned');
+    return removed;
+  }
+
   return {
     workerId,
     drain,
+    prune,
     async sendNow(id) {
       const [row] = await claimDueEmails(db, workerId, options.leaseSeconds, 1, id);
       return row ? deliver(row) : false;
@@ -180,8 +195,10 @@ export function createEmailQueue(deps: {
         });
       sweepTimer = setInterval(() => void drain(), options.sweepSeconds * 1000);
       sweepTimer.unref();
-      const leavers = () =>
+      const leavers = () => {
         void runLeaverSweep(db, logger).catch((err: unknown) => logger.error({ err }, 'leaver sweep failed'));
+        void prune().catch((err: unknown) => logger.error({ err }, 'email log pruning failed'));
+      };
       leaverTimer = setInterval(leavers, LEAVER_SWEEP_MS);
       leaverTimer.unref();
       leavers();

@@ -127,11 +127,25 @@ export async function claimDueEmails(
   return rowsOf<ClaimedEmail>(result).map((r) => ({ ...r, createdAt: new Date(r.createdAt) }));
 }
 
+/**
+ * The single-use secrets some kinds carry in their data (an invitation's `token`, a password reset's
+ * `link`): dropped from the row once the message is sent or given up, so the mail log never holds a
+ * working link.
+ */
+const withoutSecrets = sql`${emailOutbox.data} - '{token,link}'::text[]`;
+
 /** Sent: only while this worker still holds the claim. */
 export async function markEmailSent(db: Queryable, id: string, workerId: string, subject: string) {
   await db
     .update(emailOutbox)
-    .set({ status: 'sent', sentAt: new Date(), subject, lockedUntil: null, lastError: null })
+    .set({
+      status: 'sent',
+      sentAt: new Date(),
+      subject,
+      lockedUntil: null,
+      lastError: null,
+      data: withoutSecrets,
+    })
     .where(
       and(eq(emailOutbox.id, id), eq(emailOutbox.lockedBy, workerId), eq(emailOutbox.status, 'sending')),
     );
@@ -151,10 +165,20 @@ export async function markEmailAttemptFailed(
       nextAttemptAt: outcome.nextAttemptAt ?? sql`next_attempt_at`,
       lockedUntil: null,
       lastError: outcome.error.slice(0, 1000),
+      ...(outcome.nextAttemptAt ? {} : { data: withoutSecrets }),
     })
     .where(
       and(eq(emailOutbox.id, id), eq(emailOutbox.lockedBy, workerId), eq(emailOutbox.status, 'sending')),
     );
+}
+
+/** Removes sent and failed messages queued before `cutoff` (the retention of the mail log); returns how many. */
+export async function deleteFinishedEmailsBefore(db: Queryable, cutoff: Date): Promise<number> {
+  const gone = await db
+    .delete(emailOutbox)
+    .where(and(inArray(emailOutbox.status, ['sent', 'failed']), sql`${emailOutbox.createdAt} < ${cutoff}`))
+    .returning({ id: emailOutbox.id });
+  return gone.length;
 }
 
 /** The company's name (trading name first) and stored logo, as the owner. */

@@ -258,6 +258,28 @@ describe('queue', () => {
   });
 });
 
+describe('retention', () => {
+  it('prune deletes sent and failed mail queued before the retention, never pending mail or newer mail', async () => {
+    const [company] = await query<{ id: string }>(sql`select id from companies order by created_at limit 1`);
+    const insert = (to: string, status: string, daysAgo: number) =>
+      t.app.database.db.execute(sql`insert into email_outbox (company_id, kind, data, to_address, status, created_at)
+        values (${company?.id}, 'leaver', ${JSON.stringify({ employeeName: 'X', position: null, endDate: today })}::jsonb,
+          ${to}, ${status}, now() - make_interval(days => ${daysAgo}))`);
+    await insert('old-sent@example.com', 'sent', 91);
+    await insert('old-failed@example.com', 'failed', 120);
+    await insert('old-pending@example.com', 'pending', 200);
+    await insert('new-sent@example.com', 'sent', 89);
+    await t.app.emailQueue.prune();
+    const left = await query<{ to_address: string }>(
+      sql`select to_address from email_outbox where to_address in ('old-sent@example.com', 'old-failed@example.com', 'old-pending@example.com', 'new-sent@example.com') order by to_address`,
+    );
+    expect(left.map((r) => r.to_address)).toEqual(['new-sent@example.com', 'old-pending@example.com']);
+    await t.app.database.db.execute(
+      sql`delete from email_outbox where to_address in ('old-pending@example.com', 'new-sent@example.com')`,
+    );
+  });
+});
+
 describe('cancellation', () => {
   it('cancelling approved leave emails its approver, not the one who cancelled', async () => {
     const alice = await signedIn('alice@northwind.example');

@@ -440,9 +440,13 @@ describe('the invitation email (durable queue, ADR 0095)', () => {
     expect(res.status).toBe(201);
     const [queued] = await outboxRows('queued@northwind.example');
     expect(queued?.status).toBe('pending');
+    expect(typeof queued?.data.token).toBe('string');
     await t.app.emailQueue.drain();
     const sent = await outboxRows('queued@northwind.example');
     expect(sent.map((r) => r.status)).toEqual(['sent']);
+    // The mail log keeps no working link once the message is out.
+    expect(sent[0]?.data).not.toHaveProperty('token');
+    expect(sent[0]?.data).toHaveProperty('invitedBy');
   });
 
   it('holds the link and the expiry in HTML and text, with the company’s name, and escapes the inviter’s name', async () => {
