@@ -1,5 +1,5 @@
 /** Create New User: full name, email, password (6+) and role; resets and closes on success. */
-import { ASSIGNABLE_ROLES, type AssignableRole, roleLabel } from '@hr/shared/roles';
+import type { AssignableRole } from '@hr/shared/roles';
 import { createUserRequestSchema, SETTINGS_MESSAGES } from '@hr/shared/settings/settings.schemas';
 import { UserPlus } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
@@ -15,12 +15,12 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { NativeSelect } from '@/components/ui/native-select';
 import { PasswordInput } from '@/components/ui/password-input';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { firstMessageByField } from '@/lib/field-errors';
 import { notify } from '@/lib/toast';
 import { useCreateUser } from '../api/create-user';
+import { RoleSelect } from './role-select';
 
 const EMPTY = { fullName: '', email: '', password: '', role: 'operative' as AssignableRole };
 
@@ -129,17 +129,7 @@ export function CreateUserDialog() {
           </div>
           <div className="grid gap-2">
             <Label htmlFor={ids.role}>Role</Label>
-            <NativeSelect
-              id={ids.role}
-              value={form.role}
-              onChange={(e) => setForm({ ...form, role: e.target.value as AssignableRole })}
-            >
-              {ASSIGNABLE_ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {roleLabel(role)}
-                </option>
-              ))}
-            </NativeSelect>
+            <RoleSelect id={ids.role} value={form.role} onChange={(role) => setForm({ ...form, role })} />
           </div>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>

@@ -3,7 +3,7 @@
  * acceptance. The invitee chooses their own password from the emailed link (7 days, once).
  */
 import { INVITATION_MESSAGES, sendInvitationRequestSchema } from '@hr/shared/invitations/invitations.schemas';
-import { ASSIGNABLE_ROLES, type AssignableRole, roleLabel } from '@hr/shared/roles';
+import type { AssignableRole } from '@hr/shared/roles';
 import { Mail } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -24,6 +24,7 @@ import { firstMessageByField } from '@/lib/field-errors';
 import { notify } from '@/lib/toast';
 import { useSendInvitation } from '../api/send-invitation';
 import { useUnlinkedEmployees } from '../api/unlinked-employees';
+import { RoleSelect } from './role-select';
 
 const EMPTY = { email: '', role: 'operative' as AssignableRole, employeeRecordId: '' };
 
@@ -139,17 +140,7 @@ export function SendInvitationDialog({ canListEmployees }: { canListEmployees: b
           </div>
           <div className="grid gap-2">
             <Label htmlFor={ids.role}>Role</Label>
-            <NativeSelect
-              id={ids.role}
-              value={form.role}
-              onChange={(e) => setForm({ ...form, role: e.target.value as AssignableRole })}
-            >
-              {ASSIGNABLE_ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {roleLabel(role)}
-                </option>
-              ))}
-            </NativeSelect>
+            <RoleSelect id={ids.role} value={form.role} onChange={(role) => setForm({ ...form, role })} />
           </div>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>

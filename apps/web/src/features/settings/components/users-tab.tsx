@@ -6,7 +6,6 @@ import { SETTINGS_MESSAGES } from '@hr/shared/settings/settings.schemas';
 import { KeyRound, Trash2, UserMinus } from 'lucide-react';
 import { LoadError } from '@/components/load-error';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import {
   STICKY_ACTIONS,
@@ -28,6 +27,7 @@ import { useSendPasswordReset } from '../api/send-password-reset';
 import { useUpdateUserRole } from '../api/update-user-role';
 import { ConfirmButton } from './confirm-button';
 import { CreateUserDialog } from './create-user-dialog';
+import { RoleSelect } from './role-select';
 import { SecurityEventsCard } from './security-events-card';
 import { SendInvitationDialog } from './send-invitation-dialog';
 
@@ -123,19 +123,13 @@ function ActiveUsers({ currentUserId, readOnly }: { currentUserId: string; readO
                     </TableCell>
                     <TableCell>
                       {editable ? (
-                        <NativeSelect
+                        <RoleSelect
                           aria-label={`Role of ${name}`}
                           className="min-w-36"
                           value={user.role ?? 'operative'}
                           disabled={readOnly || updateRole.isPending}
-                          onChange={(e) => changeRole(user.id, e.target.value as AssignableRole)}
-                        >
-                          {ASSIGNABLE_ROLES.map((role) => (
-                            <option key={role} value={role}>
-                              {roleLabel(role)}
-                            </option>
-                          ))}
-                        </NativeSelect>
+                          onChange={(role) => changeRole(user.id, role)}
+                        />
                       ) : (
                         <span className="text-sm">{user.role ? roleLabel(user.role) : 'No role'}</span>
                       )}
