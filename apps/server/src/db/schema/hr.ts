@@ -199,7 +199,14 @@ export const leaveLedgerEntries = pgTable(
     uniqueIndex('leave_ledger_entries_once_key')
       .on(t.employeeRecordId, t.holidayYearStart, t.kind)
       .where(sql`kind <> 'adjustment'`),
-    index('leave_ledger_entries_company_year_idx').on(t.companyId, t.holidayYearStart),
+    // The company's year (the rollover) and, by its third column, a page of the employee list's
+    // entries of the year (`employee_record_id = any(...)`): without it that read every entry of the
+    // company's year, 150,000 at 50,000 employees (ADR 0115).
+    index('leave_ledger_entries_company_year_employee_idx').on(
+      t.companyId,
+      t.holidayYearStart,
+      t.employeeRecordId,
+    ),
     tenantPolicy('leave_ledger_entries'),
   ],
 );
