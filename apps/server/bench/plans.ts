@@ -24,10 +24,53 @@ const calls = [
     match: /with x as \(/,
   },
   {
+    // The page with its capped count (ADR 0115): one statement, the count an InitPlan.
+    name: 'employee list, first page with the capped count (5,000 employees)',
+    method: 'GET',
+    url: '/api/v1/employees?page=1',
+    user: ROLES_BY_NUMBER.owner,
+    match: /from "employee_records" where .* order by/,
+  },
+  {
     name: 'employee search "smith" (5,000 employees)',
     method: 'GET',
     url: '/api/v1/employees?search=smith',
     user: ROLES_BY_NUMBER.owner,
+    match: /from "employee_records" where .* order by/,
+  },
+  {
+    name: 'employee search "smith" (50,000 employees)',
+    method: 'GET',
+    url: '/api/v1/employees?search=smith',
+    user: ROLES_BY_NUMBER.owner,
+    company: 's50000',
+    match: /from "employee_records" where .* order by/,
+  },
+  {
+    // The capped count of a search whose first page has a next one (ADR 0115).
+    name: 'employee search "smith", the capped count (5,000 employees)',
+    method: 'GET',
+    // Another URL than the page's entry above: the same one would be answered by the read cache.
+    url: '/api/v1/employees?search=smith&pageSize=50',
+    user: ROLES_BY_NUMBER.owner,
+    match: /^select \(select count\(\*\)/,
+  },
+  {
+    // The capped count of a search whose first page has a next one (ADR 0115).
+    name: 'employee search "smith", the capped count (50,000 employees)',
+    method: 'GET',
+    url: '/api/v1/employees?search=smith&pageSize=50',
+    user: ROLES_BY_NUMBER.owner,
+    company: 's50000',
+    match: /^select \(select count\(\*\)/,
+  },
+  {
+    // A rare term: few matches, so the count reads them all.
+    name: 'employee search "E049999" (50,000 employees)',
+    method: 'GET',
+    url: '/api/v1/employees?search=E049999',
+    user: ROLES_BY_NUMBER.owner,
+    company: 's50000',
     match: /from "employee_records" where .* order by/,
   },
   {

@@ -22,9 +22,16 @@ export interface TransactionSettings {
    * would read the whole table instead of an index (ADR 0008).
    */
   enable_seqscan?: 'on' | 'off';
+  /**
+   * 'off' with `enable_sort` (cost penalties, not bans) for the employee search (ADR 0116): its
+   * filter is a term the planner cannot judge, and walking the list's order index, stopping at the
+   * page, is never much worse and usually far better than reading every match to sort them.
+   */
+  enable_bitmapscan?: 'on' | 'off';
+  enable_sort?: 'on' | 'off';
 }
 
-const SETTING_NAMES = new Set(['jit', 'enable_seqscan']);
+const SETTING_NAMES = new Set(['jit', 'enable_seqscan', 'enable_bitmapscan', 'enable_sort']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A value checked against its only possible shapes, so it can be written into the SQL as a literal. */

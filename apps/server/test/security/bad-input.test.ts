@@ -263,6 +263,7 @@ describe('bad input on every JSON route', () => {
           fc.dictionary(
             fc.constantFrom(
               'page',
+              'after',
               'limit',
               'search',
               'month',
@@ -359,6 +360,8 @@ describe('bad input on every JSON route', () => {
               'year',
               'page',
               'kind',
+              // The employee list's page cursor (ADR 0115).
+              'after',
             ),
             fc.oneof(nulString, extremeDate),
             { minKeys: 1, maxKeys: 3 },

@@ -30,6 +30,9 @@ export const EMPLOYEE_MESSAGES = {
   loading: 'Loading employees...',
   empty: 'No employees found',
   noMatch: 'No employees match your search',
+  /** A page cursor that is not one this list handed out (ADR 0115). */
+  badCursor: 'The page cursor is not valid: load the list again',
+  cursorWithPage: 'Use either page or after, not both',
   /** The list's load error when the employee records still lack full_name. */
   fullNameColumnMissing:
     'column "full_name" does not exist: the employee records have not been migrated yet.',
@@ -136,22 +139,52 @@ export const employeeSchema = z.object({
 });
 export type Employee = z.infer<typeof employeeSchema>;
 
-/** `GET /api/v1/employees?search=&page=`: server-side search and pagination (ADR 0006). */
-export const employeeListQuerySchema = z.object({
-  search: z.string().trim().max(200).optional().default(''),
-  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).optional().default(EMPLOYEE_PAGE_SIZE),
-  /** Leavers whose end date has passed are left out unless asked for (ADR 0092). */
-  leavers: z.enum(['include', 'exclude']).optional().default('exclude'),
-});
+/**
+ * The list counts its matches up to this many and no further (ADR 0115): past it the total reads
+ * "1,000+", so a search's cost stops growing with the company.
+ */
+export const EMPLOYEE_COUNT_CAP = 1000;
+
+/** The opaque cursor of `after` (base64url of the last row's sort key, ADR 0115). */
+const CURSOR_TEXT = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * `GET /api/v1/employees?search=&after=`: server-side search, keyset pages (ADR 0006, 0115). `after`
+ * is the `nextCursor` of the previous page; `page` (offset pages) is kept for API callers and cannot
+ * be combined with `after`.
+ */
+export const employeeListQuerySchema = z
+  .object({
+    search: z.string().trim().max(200).optional().default(''),
+    page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+    pageSize: z.coerce.number().int().min(1).max(200).optional().default(EMPLOYEE_PAGE_SIZE),
+    /** The page after this cursor (the previous answer's `nextCursor`). */
+    after: z
+      .string()
+      .max(1000, EMPLOYEE_MESSAGES.badCursor)
+      .regex(CURSOR_TEXT, EMPLOYEE_MESSAGES.badCursor)
+      .optional(),
+    /** Leavers whose end date has passed are left out unless asked for (ADR 0092). */
+    leavers: z.enum(['include', 'exclude']).optional().default('exclude'),
+  })
+  .refine((q) => q.after === undefined || q.page === 1, {
+    path: ['after'],
+    message: EMPLOYEE_MESSAGES.cursorWithPage,
+  });
 export type EmployeeListQuery = z.input<typeof employeeListQuerySchema>;
 
 export const employeeListResponseSchema = z.object({
   items: z.array(employeeSchema),
-  /** Employees matching the search (the count badge). */
+  /**
+   * Employees matching the search (the count badge), counted up to EMPLOYEE_COUNT_CAP: when
+   * `totalCapped` is true, more than `total` match.
+   */
   total: z.number(),
+  totalCapped: z.boolean(),
   page: z.number(),
   pageSize: z.number(),
+  /** The `after` of the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
 });
 export type EmployeeListResponse = z.infer<typeof employeeListResponseSchema>;
 
@@ -212,7 +245,13 @@ export type CompanyUserOption = z.infer<typeof companyUserOptionSchema>;
 export const userOptionsResponseSchema = z.object({ items: z.array(companyUserOptionSchema) });
 export type UserOptionsResponse = z.infer<typeof userOptionsResponseSchema>;
 
-/** "1 employee" / "N employees". */
-export function employeeCountLabel(count: number): string {
-  return `${count} ${count === 1 ? 'employee' : 'employees'}`;
+/** 1234 -> "1,234" (the same in every browser locale). */
+export function groupThousands(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** "1 employee" / "N employees"; a capped count (ADR 0115) reads "1,000+ employees". */
+export function employeeCountLabel(count: number, capped = false): string {
+  if (capped) return `${groupThousands(count)}+ employees`;
+  return `${groupThousands(count)} ${count === 1 ? 'employee' : 'employees'}`;
 }

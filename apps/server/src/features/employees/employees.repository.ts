@@ -1,8 +1,10 @@
-import { and, asc, count, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import { EMPLOYEE_COUNT_CAP } from '@hr/shared/hr/employees.schemas';
+import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { rowsOf, type Tx } from '../../db/client.ts';
 import { notPlatformStaff } from '../../db/company-members.ts';
 import { profiles } from '../../db/schema/core.ts';
 import { employeeRecords } from '../../db/schema/hr.ts';
+import type { EmployeeCursor } from './employee-cursor.ts';
 
 export const EMPLOYEE_NUMBER_KEY = 'employee_records_company_number_key';
 export const EMPLOYEE_USER_KEY = 'employee_records_company_user_key';
@@ -54,68 +56,105 @@ function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
+/** The unit separator that joins the fields of `search_text` (ADR 0116). */
+const FIELD_SEPARATOR = '\u001f';
+
 function searchFilter(companyId: string, search: string, leaversBefore: string | null): SQL | undefined {
   const scope = leaversBefore
     ? and(eq(employeeRecords.companyId, companyId), notLeftBy(leaversBefore))
     : eq(employeeRecords.companyId, companyId);
   if (!search) return scope;
   const pattern = likePattern(search);
-  return and(
-    scope,
-    or(
-      ilike(employeeRecords.fullName, pattern),
-      ilike(employeeRecords.email, pattern),
-      ilike(employeeRecords.employeeNumber, pattern),
-      ilike(employeeRecords.position, pattern),
-      ilike(employeeRecords.department, pattern),
-    ),
-  );
+  // No field holds the separator, so a term with one matches nothing (as the five ILIKEs would not).
+  if (search.includes(FIELD_SEPARATOR)) return and(scope, sql`false`);
+  // `search_text` is the five fields lower-cased: `lower(field) LIKE lower(pattern)` is what ILIKE
+  // does in a multi-byte database, so this matches exactly what the five ILIKEs matched (ADR 0116).
+  // The pattern is lower-cased once per statement (a sub-select), not once per row.
+  return and(scope, sql`${employeeRecords.searchText} like (select lower(${pattern}::text))`);
+}
+
+/** The list's order (ADR 0006): oldest first, then employee number and id, so every row has one place. */
+const listOrder = [
+  asc(employeeRecords.createdAt),
+  asc(employeeRecords.employeeNumber),
+  asc(employeeRecords.id),
+];
+
+/** `created_at` to the microsecond, as UTC text: the cursor's first key, read back exactly by `::timestamptz`. */
+const cursorAt = sql<string>`to_char(${employeeRecords.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** Rows after the cursor in the list's order: one range of `employee_records_company_order_idx`. */
+function afterCursor(cursor: EmployeeCursor): SQL {
+  return sql`(${employeeRecords.createdAt}, ${employeeRecords.employeeNumber}, ${employeeRecords.id}) > (${cursor.createdAt}::timestamptz, ${cursor.employeeNumber}::text, ${cursor.id}::uuid)`;
 }
 
 /**
- * One page of the company's employees (oldest first) and the number that match. Without a search:
- * the page (served in order by `(company_id, created_at)`) and an index count. With one: a single
- * statement whose window count rides on the rows the filter reads anyway, so the five `ILIKE`s run
- * once per employee instead of twice; only a page past the end counts separately.
+ * How many rows match, counted up to one past the cap and no further (ADR 0115): the scan stops at
+ * the 1,001st match, so its cost no longer grows with the company. Limits are literals (integers
+ * from code), so a prepared statement's generic plan knows them.
+ */
+function cappedCount(where: SQL | undefined) {
+  return sql<number>`(select count(*)::int from (select 1 from ${employeeRecords} where ${where} limit ${sql.raw(String(EMPLOYEE_COUNT_CAP + 1))}) capped)`.mapWith(
+    Number,
+  );
+}
+
+export interface EmployeePageQuery {
+  search: string;
+  pageSize: number;
+  /** The rows after this sort key (keyset pages, ADR 0115); null: from the start (or `offset`). */
+  after: EmployeeCursor | null;
+  /** Rows skipped before the page (`page=` offset pages, kept for API callers); 0 with a cursor. */
+  offset: number;
+}
+
+/**
+ * One page of the company's employees (oldest first), whether another follows, and how many match
+ * up to the cap. The page reads pageSize + 1 rows (the extra one only says a next page exists).
+ * Without a search, one statement: the rows with the capped count as an uncorrelated sub-select the
+ * database runs once. With one, the page first, and the count only when the page does not tell it:
+ * a first page with no next page holds every match, which spares a rare term its second scan.
  */
 export async function listEmployees(
   tx: Tx,
   companyId: string,
-  query: { search: string; page: number; pageSize: number },
+  query: EmployeePageQuery,
   /** Leave out records whose end date is before this day (null: list everyone). */
   leaversBefore: string | null = null,
 ) {
   const where = searchFilter(companyId, query.search, leaversBefore);
-  const order = [
-    asc(employeeRecords.createdAt),
-    asc(employeeRecords.employeeNumber),
-    asc(employeeRecords.id),
-  ];
-  const offset = (query.page - 1) * query.pageSize;
-  const countAll = async () =>
-    (await tx.select({ total: count() }).from(employeeRecords).where(where))[0]?.total ?? 0;
-  if (!query.search) {
-    const [items, total] = await Promise.all([
-      tx
-        .select(employeeColumns)
-        .from(employeeRecords)
-        .where(where)
-        .orderBy(...order)
-        .limit(query.pageSize)
-        .offset(offset),
-      countAll(),
-    ]);
-    return { items, total };
-  }
-  const rows = await tx
-    .select({ ...employeeColumns, matching: sql<number>`count(*) over ()`.mapWith(Number) })
+  const pageWhere = query.after ? and(where, afterCursor(query.after)) : where;
+  const countInline = !query.search;
+  let select = tx
+    .select({ ...employeeColumns, cursorAt, matching: countInline ? cappedCount(where) : sql<null>`null` })
     .from(employeeRecords)
-    .where(where)
-    .orderBy(...order)
-    .limit(query.pageSize)
-    .offset(offset);
-  const items = rows.map(({ matching: _, ...item }) => item);
-  return { items, total: rows[0]?.matching ?? (offset > 0 ? await countAll() : 0) };
+    .where(pageWhere)
+    .orderBy(...listOrder)
+    // A literal, not a parameter (Drizzle writes a number as one): the generic plan of the prepared
+    // statement then knows how few rows the page reads. Drizzle inlines SQL given where its type says number.
+    .limit(sql.raw(String(query.pageSize + 1)) as unknown as number)
+    .$dynamic();
+  if (query.offset > 0) select = select.offset(query.offset);
+  const rows = await select;
+  const page = rows.slice(0, query.pageSize);
+  const last = page.at(-1);
+  const hasNext = rows.length > query.pageSize;
+  const next =
+    hasNext && last ? { createdAt: last.cursorAt, employeeNumber: last.employeeNumber, id: last.id } : null;
+  const fromStart = !query.after && query.offset === 0;
+  let matching: number;
+  if (countInline && rows[0]) matching = Number(rows[0].matching);
+  else if (fromStart && !hasNext) matching = rows.length;
+  else {
+    const counted = rowsOf<{ n: number }>(await tx.execute(sql`select ${cappedCount(where)} as n`));
+    matching = Number(counted[0]?.n ?? 0);
+  }
+  return {
+    items: page.map(({ matching: _m, cursorAt: _c, ...item }) => item),
+    total: Math.min(matching, EMPLOYEE_COUNT_CAP),
+    totalCapped: matching > EMPLOYEE_COUNT_CAP,
+    next,
+  };
 }
 
 export async function findEmployeeById(tx: Tx, companyId: string, id: string) {

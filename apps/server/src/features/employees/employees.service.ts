@@ -34,6 +34,7 @@ import {
   owedOnLeavingOf,
   writeYearEntitlement,
 } from '../leave/leave.service.ts';
+import { decodeEmployeeCursor, encodeEmployeeCursor } from './employee-cursor.ts';
 import {
   countCompanyUsers,
   deleteEmployee,
@@ -88,20 +89,43 @@ async function balancesWithOwed(tx: Tx, companyId: string, rows: EmployeeRow[]):
   return balances;
 }
 
+/**
+ * The planner cannot judge a search term (a prepared statement's generic plan never sees it), and
+ * with its guesses it read every match (or the whole table) to sort them even for "smith" at 50,000
+ * employees. Walking `employee_records_company_order_idx` in order and stopping at the page is never
+ * much worse and usually far better, so the alternatives get cost penalties (ADR 0116).
+ */
+const SEARCH_PLAN = { enable_seqscan: 'off', enable_bitmapscan: 'off', enable_sort: 'off' } as const;
+
 export async function listCompanyEmployees(
   db: Db,
   principal: Principal,
   query: ListQuery,
 ): Promise<EmployeeListResponse> {
-  const { items, total, balances } = await withTenant(db, tenantOf(principal), async (tx) => {
-    const page = await listEmployees(
-      tx,
-      principal.companyId,
-      query,
-      query.leavers === 'include' ? null : today(),
-    );
-    return { ...page, balances: await balancesWithOwed(tx, principal.companyId, page.items) };
-  }).catch((err: unknown) => {
+  const after = query.after === undefined ? null : decodeEmployeeCursor(query.after);
+  if (query.after !== undefined && !after) {
+    throw errors.validation({ after: EMPLOYEE_MESSAGES.badCursor }, EMPLOYEE_MESSAGES.badCursor);
+  }
+  const { items, total, totalCapped, next, balances } = await withTenant(
+    db,
+    tenantOf(principal),
+    async (tx) => {
+      const page = await listEmployees(
+        tx,
+        principal.companyId,
+        {
+          search: query.search,
+          pageSize: query.pageSize,
+          after,
+          offset: after ? 0 : (query.page - 1) * query.pageSize,
+        },
+        query.leavers === 'include' ? null : today(),
+      );
+      return { ...page, balances: await balancesWithOwed(tx, principal.companyId, page.items) };
+    },
+    // A search walks the list's order index and stops at the page, whatever the term (ADR 0116).
+    query.search ? SEARCH_PLAN : undefined,
+  ).catch((err: unknown) => {
     // Spec section 8: a database whose employee records still lack full_name (a migration not run)
     // answers a clear 503 the list screen recognises, not an anonymous 500.
     if (isUndefinedColumn(err, 'full_name'))
@@ -111,8 +135,10 @@ export async function listCompanyEmployees(
   return {
     items: items.map((row) => toEmployee(row, balances)),
     total,
+    totalCapped,
     page: query.page,
     pageSize: query.pageSize,
+    nextCursor: next ? encodeEmployeeCursor(next) : null,
   };
 }
 

@@ -25,6 +25,24 @@ export const SEARCH_DEBOUNCE_MS = 250;
 
 type FormState = { open: false } | { open: true; employee: Employee | null };
 
+const NO_CURSORS: string[] = [];
+
+/**
+ * "Page 3 of 12"; when the count stopped at its cap (ADR 0115) the last page is not known until it
+ * is reached: "Page 3 of 20+" (at least that many), and "Page 42 of 42" on the last one.
+ */
+export function pagerText(p: {
+  page: number;
+  total: number;
+  totalCapped: boolean;
+  pageSize: number;
+  hasNext: boolean;
+}): string {
+  if (!p.totalCapped) return `Page ${p.page} of ${Math.max(1, p.page, Math.ceil(p.total / p.pageSize))}`;
+  if (!p.hasNext) return `Page ${p.page} of ${p.page}`;
+  return `Page ${p.page} of ${Math.max(p.page + 1, Math.floor(p.total / p.pageSize))}+`;
+}
+
 /** What the user's Employees level lets them do (ADR 0057: View reads, Admin edits, Full creates and deletes). */
 export function employeeActions(me: Parameters<typeof viewOnlyOn>[0]) {
   const full = viewOnlyOn(me, 'employees', 'full') === null;
@@ -38,24 +56,29 @@ export function EmployeesView() {
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const [showLeavers, setShowLeavers] = useState(false);
-  const [pageState, setPageState] = useState({ search: '', leavers: false, page: 1 });
-  // A new search, or showing or hiding leavers, starts again on page 1.
-  const page = pageState.search === search && pageState.leavers === showLeavers ? pageState.page : 1;
-  const setPage = (next: number) => setPageState({ search, leavers: showLeavers, page: next });
+  // Keyset pages (ADR 0115): the cursors of the pages before this one; a new search, or showing or
+  // hiding leavers, starts again on page 1.
+  const [pageState, setPageState] = useState({ search: '', leavers: false, cursors: [] as string[] });
+  const cursors =
+    pageState.search === search && pageState.leavers === showLeavers ? pageState.cursors : NO_CURSORS;
+  const page = cursors.length + 1;
+  const goTo = (next: string[]) => setPageState({ search, leavers: showLeavers, cursors: next });
 
-  const list = useEmployees({ search, page, leavers: showLeavers });
+  const list = useEmployees({ search, after: cursors.at(-1) ?? null, leavers: showLeavers });
   const [form, setForm] = useState<FormState>({ open: false });
   const [deleting, setDeleting] = useState<Employee | null>(null);
   const [importing, setImporting] = useState(false);
 
   const total = list.data?.total ?? 0;
-  const pageSize = list.data?.pageSize ?? 1;
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const totalCapped = list.data?.totalCapped ?? false;
+  const nextCursor = list.data?.nextCursor ?? null;
   // Deleting the last employee of the last page leaves that page empty: step back.
-  const lastPage = list.data ? pageCount : page;
+  const emptyPage = Boolean(list.data && !list.isPlaceholderData && list.data.items.length === 0);
   useEffect(() => {
-    if (page > lastPage) setPageState({ search, leavers: showLeavers, page: lastPage });
-  }, [page, lastPage, search, showLeavers]);
+    if (emptyPage && cursors.length > 0) {
+      setPageState({ search, leavers: showLeavers, cursors: cursors.slice(0, -1) });
+    }
+  }, [emptyPage, cursors, search, showLeavers]);
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6">
@@ -104,7 +127,7 @@ export function EmployeesView() {
                 aria-live="polite"
                 className="inline-flex items-center rounded-full border bg-secondary px-2.5 py-0.5 text-xs font-semibold text-secondary-foreground"
               >
-                {employeeCountLabel(total)}
+                {employeeCountLabel(total, totalCapped)}
               </span>
             )}
             <div className="flex items-center gap-2">
@@ -142,13 +165,19 @@ export function EmployeesView() {
               className="flex flex-wrap items-center justify-between gap-2 px-4"
             >
               <p className="text-sm text-muted-foreground" aria-live="polite">
-                Page {page} of {pageCount}
+                {pagerText({
+                  page,
+                  total,
+                  totalCapped,
+                  pageSize: list.data.pageSize,
+                  hasNext: nextCursor !== null,
+                })}
               </p>
               <div className="flex gap-2">
                 <Button
                   variant="outline"
                   size="sm"
-                  onClick={() => setPage(page - 1)}
+                  onClick={() => goTo(cursors.slice(0, -1))}
                   disabled={page <= 1 || list.isFetching}
                 >
                   <ChevronLeft aria-hidden="true" />
@@ -157,8 +186,8 @@ export function EmployeesView() {
                 <Button
                   variant="outline"
                   size="sm"
-                  onClick={() => setPage(page + 1)}
-                  disabled={page >= pageCount || list.isFetching}
+                  onClick={() => nextCursor && goTo([...cursors, nextCursor])}
+                  disabled={nextCursor === null || list.isFetching}
                 >
                   Next
                   <ChevronRight aria-hidden="true" />
