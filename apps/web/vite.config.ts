@@ -53,9 +53,11 @@ function routePreloads(): Plugin {
         for (const next of byFile.get(file)?.imports ?? []) closure(next, seen);
         return seen;
       };
-      // The app's entry (auth.html has its own, ADR 0125).
-      const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith('/src/main.tsx'));
-      if (!entry) return;
+      // The app's entry, the chunk holding main.tsx (auth.html has its own entry, ADR 0125).
+      const entry = chunks.find(
+        (chunk) => chunk.isEntry && chunk.moduleIds.some((id) => id.endsWith('/apps/web/src/main.tsx')),
+      );
+      if (!entry) this.error('route-preloads: no entry chunk holds src/main.tsx');
       // The entry and what index.html already preloads.
       const initial = closure(entry.fileName);
       const preloads: Record<string, string[]> = {};
