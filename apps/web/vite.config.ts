@@ -31,10 +31,10 @@ function versionFile(): Plugin {
  * The pages a visit most often starts on, by path: their chunks are listed in
  * /route-preloads.json, and the server names them as `modulepreload` links in the HTML it sends for
  * that path, so the browser fetches them with the entry instead of after it (ADR 0105). A protected
- * page also lists the signed-in shell.
+ * page also lists the signed-in shell. /auth is not here: a page load of /auth gets auth.html, the
+ * sign-in page built apart, whose own HTML names its chunks (ADR 0125).
  */
 const PRELOADED_ROUTES: Record<string, string[]> = {
-  '/auth': ['src/app/routes/auth-page.tsx'],
   '/': ['src/app/signed-in-shell.tsx', 'src/app/routes/dashboard-page.tsx'],
   '/mobile-home': ['src/app/signed-in-shell.tsx', 'src/app/routes/mobile-home-page.tsx'],
   '/holidays': ['src/app/signed-in-shell.tsx', 'src/app/routes/holidays-page.tsx'],
@@ -53,8 +53,11 @@ function routePreloads(): Plugin {
         for (const next of byFile.get(file)?.imports ?? []) closure(next, seen);
         return seen;
       };
-      const entry = chunks.find((chunk) => chunk.isEntry);
-      if (!entry) return;
+      // The app's entry, the chunk holding main.tsx (auth.html has its own entry, ADR 0125).
+      const entry = chunks.find(
+        (chunk) => chunk.isEntry && chunk.moduleIds.some((id) => id.endsWith('/apps/web/src/main.tsx')),
+      );
+      if (!entry) this.error('route-preloads: no entry chunk holds src/main.tsx');
       // The entry and what index.html already preloads.
       const initial = closure(entry.fileName);
       const preloads: Record<string, string[]> = {};
@@ -71,6 +74,10 @@ function routePreloads(): Plugin {
     },
   };
 }
+
+/** The modules grouped in the `form-parts` chunk (ADR 0125). */
+const SIGN_IN_PARTS =
+  /[\\/](?:apps[\\/]web[\\/]src[\\/](?:components[\\/]ui[\\/](?:alert|card|form-field|input|password-input)\.tsx?|lib[\\/]page-title\.ts|app[\\/]layouts[\\/]app-logo\.tsx)|packages[\\/]shared[\\/]src[\\/](?:auth[\\/](?:email|recovery-messages)|error-messages)\.ts|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]eye(?:-off)?\.mjs)$/;
 
 export default defineConfig({
   plugins: [
@@ -96,11 +103,15 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,webmanifest}'],
+        // The sign-in page's HTML is prerendered after this list is made (prerender-auth.mjs) and is
+        // never answered by the worker: /auth always comes from the server (ADR 0125).
+        globIgnores: ['**/node_modules/**/*', 'auth.html'],
         navigateFallback: '/index.html',
         // The API (including the e-mail verification link) must always reach the server. So must the
         // OAuth popups' landing page: the server sends it with its own opener policy (unsafe-none),
         // and the cached app shell's policy would cut the popup off from the window that opened it.
-        navigateFallbackDenylist: [/^\/api\//, /^\/auth\/callback(?:[/?#]|$)/],
+        // And /auth itself: a page load of it gets the sign-in page built apart (auth.html), not the app.
+        navigateFallbackDenylist: [/^\/api\//, /^\/auth\/callback(?:[/?#]|$)/, /^\/auth\/?(?:[?#]|$)/],
         cleanupOutdatedCaches: true,
       },
       devOptions: { enabled: false },
@@ -118,6 +129,21 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // Two pages: the app, and the sign-in page built apart from it (ADR 0125).
+    rolldownOptions: {
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        auth: fileURLToPath(new URL('./auth.html', import.meta.url)),
+      },
+      output: {
+        codeSplitting: {
+          // The small form pieces and texts the sign-in page shares with the app's screens, in one
+          // chunk rather than ten of a few hundred bytes each (each response costs its headers and
+          // a request on a phone). Only these modules: their imports stay where they were.
+          groups: [{ name: 'form-parts', test: SIGN_IN_PARTS, includeDependenciesRecursively: false }],
+        },
+      },
+    },
   },
   test: {
     name: 'web',

@@ -28,7 +28,7 @@ function resolveModule(from: string, spec: string): string | null {
 }
 
 /** Every module `start` imports statically, with the chain that brought each one in. */
-function staticImportsOf(start: string): Map<string, string[]> {
+function staticImportsOf(start: string, packages?: Map<string, string>): Map<string, string[]> {
   const chains = new Map<string, string[]>();
   const visit = (file: string, chain: string[]) => {
     if (chains.has(file)) return;
@@ -41,10 +41,20 @@ function staticImportsOf(start: string): Map<string, string[]> {
       }
       const next = resolveModule(file, spec);
       if (next) visit(next, [...chain, path.relative(webSrc, file)]);
+      else if (packages && !packages.has(spec)) {
+        packages.set(spec, [...chain, path.relative(webSrc, file)].reverse().join(' <- '));
+      }
     }
   };
   visit(path.join(webSrc, start), []);
   return chains;
+}
+
+/** The npm packages `start` reaches through static imports, each with the chain that reached it. */
+function packagesOf(start: string): Map<string, string> {
+  const packages = new Map<string, string>();
+  staticImportsOf(start, packages);
+  return packages;
 }
 
 const zodChains = (modules: Map<string, string[]>) =>
@@ -76,5 +86,39 @@ describe('the sign-in page (ADR 0105)', () => {
       'features/auth/components/sign-in-form.tsx',
     );
     expect(zodChains(modules)).toEqual([]);
+  });
+});
+
+describe('the sign-in page built apart (ADR 0125)', () => {
+  // What /auth must not download: the app's router, its query cache, the form library, the schema
+  // library and Radix. They may load later (sign-up, forgot password), through import() only.
+  const FORBIDDEN =
+    /^(?:react-router|@tanstack\/react-query|react-hook-form|@hookform\/|zod|radix-ui|@radix-ui\/)/;
+
+  it('reaches only React and small helpers from its entry, statically', () => {
+    const packages = packagesOf('auth-entry.tsx');
+    expect(packages.has('react-dom/client')).toBe(true);
+    const forbidden = [...packages]
+      .filter(([spec]) => FORBIDDEN.test(spec))
+      .map(([spec, chain]) => `${spec} <- ${chain}`);
+    expect(forbidden).toEqual([]);
+    expect(zodChains(staticImportsOf('auth-entry.tsx'))).toEqual([]);
+  });
+
+  it('prerenders the same tree without the router or the query cache', () => {
+    const packages = [...packagesOf('auth-prerender.tsx').keys()];
+    expect(packages).toContain('react-dom/server');
+    expect(packages.filter((spec) => FORBIDDEN.test(spec))).toEqual([]);
+  });
+
+  it('is the screen the app shows at /auth too (one screen, one set of strings)', () => {
+    const app = [...staticImportsOf('app/routes/auth-page.tsx').keys()].map((file) =>
+      path.relative(webSrc, file),
+    );
+    const own = [...staticImportsOf('auth-entry.tsx').keys()].map((file) => path.relative(webSrc, file));
+    for (const module of ['app/auth-screen.tsx', 'features/auth/components/sign-in-form.tsx']) {
+      expect(app).toContain(module);
+      expect(own).toContain(module);
+    }
   });
 });

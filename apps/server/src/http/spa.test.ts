@@ -99,3 +99,46 @@ describe('SPA serving', () => {
     expect(await (await app.request('/auth')).text()).not.toContain('modulepreload');
   });
 });
+
+describe('the sign-in page built apart (ADR 0125)', () => {
+  const dist = mkdtempSync(path.join(tmpdir(), 'hr-dist-auth-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), '<html><head></head><body>app</body></html>');
+  writeFileSync(path.join(dist, 'auth.html'), '<html><head></head><body>sign-in v1</body></html>');
+  writeFileSync(path.join(dist, 'route-preloads.json'), JSON.stringify({ '/auth': ['/assets/app-1.js'] }));
+  const app = spaRoutes(dist);
+
+  it('answers /auth (and /auth/) with auth.html, read per request, never cached', async () => {
+    for (const page of ['/auth', '/auth/', '/auth?redirectTo=%2Fholidays&tab=sign-up']) {
+      const res = await app.request(page);
+      expect(res.status, page).toBe(200);
+      expect(res.headers.get('content-type'), page).toContain('text/html');
+      expect(res.headers.get('cache-control'), page).toBe('no-cache');
+      // auth.html names its own chunks: no route preloads are added to it.
+      expect(await res.text(), page).toBe('<html><head></head><body>sign-in v1</body></html>');
+    }
+    writeFileSync(path.join(dist, 'auth.html'), '<html><head></head><body>sign-in v2</body></html>');
+    expect(await (await app.request('/auth')).text()).toContain('sign-in v2');
+  });
+
+  it('answers every other page with the app, the other /auth pages included', async () => {
+    for (const page of [
+      '/',
+      '/holidays',
+      '/auth/callback',
+      '/auth/reset-password',
+      '/auth/accept-invitation',
+      '/authx',
+      '/mobile-home',
+    ]) {
+      expect(await (await app.request(page)).text(), page).toContain('app');
+      expect(await (await app.request(page)).text(), page).not.toContain('sign-in');
+    }
+  });
+
+  it('leaves /auth to the app when the build has no auth.html', async () => {
+    const old = mkdtempSync(path.join(tmpdir(), 'hr-dist-old-'));
+    writeFileSync(path.join(old, 'index.html'), '<html><head></head><body>app</body></html>');
+    expect(await (await spaRoutes(old).request('/auth')).text()).toContain('app');
+  });
+});

@@ -1,4 +1,7 @@
-/** Serves the built SPA: hashed assets with long caching, and index.html for every other non-API path. */
+/**
+ * Serves the built SPA: hashed assets with long caching, auth.html (the sign-in page built apart,
+ * ADR 0125) for /auth, and index.html for every other non-API path.
+ */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -89,9 +92,13 @@ function withRoutePreloads(html: string, distDir: string, pathname: string): str
   return links && html.includes('</head>') ? html.replace('</head>', `${links}</head>`) : html;
 }
 
+/** The sign-in page's path, with or without a trailing slash (not /auth/callback and the rest). */
+const SIGN_IN_PATH = /^\/auth\/?$/;
+
 export function spaRoutes(distDir: string) {
   const app = new Hono<AppEnv>();
   const indexFile = path.join(distDir, 'index.html');
+  const authFile = path.join(distDir, 'auth.html');
   if (!existsSync(indexFile)) {
     return app.get('*', (c) =>
       c.text('The web app is not built. Run `npm run build` (npm start does it for you).', 503),
@@ -112,6 +119,9 @@ export function spaRoutes(distDir: string) {
   app.get('/assets/*', (c) => c.text('Not found', 404));
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');
+    // The sign-in page built apart from the app, its form prerendered (ADR 0125); a build without
+    // it (an older one) leaves /auth to the app, which has the same screen.
+    if (SIGN_IN_PATH.test(c.req.path) && isFile(authFile)) return c.html(readFileSync(authFile, 'utf8'));
     // Read per request: a rebuild while the server runs must not leave it serving stale chunk names.
     return c.html(withRoutePreloads(readFileSync(indexFile, 'utf8'), distDir, c.req.path));
   });

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/class-names';
-import { Label } from './label';
 
-/** A label, the control and its error message, wired together for screen readers. */
+/**
+ * A label, the control and its error message, wired together for screen readers. A plain `<label>`
+ * (Label's look, without Radix): the sign-in page's first chunk uses this field (ADR 0125).
+ */
 export function FormField({
   id,
   label,
@@ -20,7 +22,9 @@ export function FormField({
 }) {
   return (
     <div className={cn('grid content-start gap-2', className)}>
-      <Label htmlFor={id}>{label}</Label>
+      <label data-slot="label" htmlFor={id} className="text-sm font-medium leading-none">
+        {label}
+      </label>
       {children}
       {hint && !error && (
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">

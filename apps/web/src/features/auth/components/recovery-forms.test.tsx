@@ -28,7 +28,7 @@ describe('SignInForm', () => {
           }),
     );
     vi.stubGlobal('fetch', fetchMock);
-    renderWithClient(<SignInForm />);
+    renderWithClient(<SignInForm ready onSignedIn={() => {}} />);
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'wait@example.com' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'whatever' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -50,7 +50,7 @@ describe('SignInForm', () => {
         answer(401, { error: { code: 'UNAUTHENTICATED', message: 'Invalid email or password' } }),
       ),
     );
-    renderWithClient(<SignInForm />);
+    renderWithClient(<SignInForm ready onSignedIn={() => {}} />);
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'who@example.com' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'whatever' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
