@@ -40,6 +40,19 @@ const PRELOADED_ROUTES: Record<string, string[]> = {
   '/holidays': ['src/app/signed-in-shell.tsx', 'src/app/routes/holidays-page.tsx'],
 };
 
+/**
+ * The reads the first screen of a protected page waits for: listed beside its chunks, and the server
+ * names them as `<link rel="preload" as="fetch">`, so the session (and the page's largest element)
+ * is read while the JavaScript downloads instead of after it has run (ADR 0130). GET paths without
+ * a query only; the page's `prefetch` and its queries ask for the same URLs and take the answers.
+ */
+const PRELOADED_READS: Record<string, string[]> = {
+  '/': ['/api/v1/me'],
+  '/mobile-home': ['/api/v1/me'],
+  // The balance card is on every tab of /holidays; the Overview's lists are prefetched by the page.
+  '/holidays': ['/api/v1/me', '/api/v1/holidays/balance'],
+};
+
 function routePreloads(): Plugin {
   return {
     name: 'hr-route-preloads',
@@ -65,7 +78,7 @@ function routePreloads(): Plugin {
           if (!chunk) this.error(`route-preloads: no chunk for ${module}`);
           for (const file of closure(chunk.fileName)) if (!initial.has(file)) files.add(file);
         }
-        preloads[route] = [...files].map((file) => `/${file}`);
+        preloads[route] = [...[...files].map((file) => `/${file}`), ...(PRELOADED_READS[route] ?? [])];
       }
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(preloads) });
     },

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { createQueryClient, installSessionEndHandler } from '@/lib/query-client';
 import { loadSonner, toastsRequested } from '@/lib/toast';
@@ -6,8 +6,15 @@ import { loadSonner, toastsRequested } from '@/lib/toast';
 // Its own chunk, loaded with the first toast (ADR 0105).
 const Toaster = lazy(() => loadSonner().then((module) => ({ default: module.Toaster })));
 
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function AppProviders({
+  children,
+  client,
+}: {
+  children: ReactNode;
+  /** The app's client, made before the router so the first page's reads start early (ADR 0130). */
+  client?: QueryClient;
+}) {
+  const [queryClient] = useState(() => client ?? createQueryClient());
   useEffect(() => installSessionEndHandler(queryClient), [queryClient]);
   const toasts = useSyncExternalStore(toastsRequested.subscribe, toastsRequested.get, toastsRequested.get);
   return (
