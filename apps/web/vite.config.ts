@@ -1,9 +1,10 @@
 /// <reference types="vitest/config" />
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
@@ -40,6 +41,19 @@ const PRELOADED_ROUTES: Record<string, string[]> = {
   '/holidays': ['src/app/signed-in-shell.tsx', 'src/app/routes/holidays-page.tsx'],
 };
 
+/**
+ * The reads the first screen of a protected page waits for: listed beside its chunks, and the server
+ * names them as `<link rel="preload" as="fetch">`, so the session (and the page's largest element)
+ * is read while the JavaScript downloads instead of after it has run (ADR 0130). GET paths without
+ * a query only; the page's `prefetch` and its queries ask for the same URLs and take the answers.
+ */
+const PRELOADED_READS: Record<string, string[]> = {
+  '/': ['/api/v1/me'],
+  '/mobile-home': ['/api/v1/me'],
+  // The balance card is on every tab of /holidays; the Overview's lists are prefetched by the page.
+  '/holidays': ['/api/v1/me', '/api/v1/holidays/balance'],
+};
+
 function routePreloads(): Plugin {
   return {
     name: 'hr-route-preloads',
@@ -64,26 +78,153 @@ function routePreloads(): Plugin {
       for (const [route, modules] of Object.entries(PRELOADED_ROUTES)) {
         const files = new Set<string>();
         for (const module of modules) {
-          const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(`/apps/web/${module}`));
+          const chunk =
+            chunks.find((c) => c.facadeModuleId?.endsWith(`/apps/web/${module}`)) ??
+            chunks.find((c) => c.moduleIds.some((id) => id.endsWith(`/apps/web/${module}`)));
           if (!chunk) this.error(`route-preloads: no chunk for ${module}`);
           for (const file of closure(chunk.fileName)) if (!initial.has(file)) files.add(file);
         }
-        preloads[route] = [...files].map((file) => `/${file}`);
+        preloads[route] = [...[...files].map((file) => `/${file}`), ...(PRELOADED_READS[route] ?? [])];
       }
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(preloads) });
     },
   };
 }
 
-/** The modules grouped in the `form-parts` chunk (ADR 0125). */
-const SIGN_IN_PARTS =
-  /[\\/](?:apps[\\/]web[\\/]src[\\/](?:components[\\/]ui[\\/](?:alert|card|form-field|input|password-input)\.tsx?|lib[\\/]page-title\.ts|app[\\/]layouts[\\/]app-logo\.tsx)|packages[\\/]shared[\\/]src[\\/](?:auth[\\/](?:email|recovery-messages)|error-messages)\.ts|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]eye(?:-off)?\.mjs)$/;
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+const moduleId = (file: string) => path.join(webRoot, file);
+
+type ChunkingContext = Parameters<
+  Extract<Rolldown.CodeSplittingGroup['name'], (...args: never[]) => unknown>
+>[1];
+
+/** The two barrels the app imports from: `import { Dialog } from 'radix-ui'`, `{ Bell } from 'lucide-react'`. */
+const BARRELS: Array<[spec: string, id: RegExp]> = [
+  ['radix-ui', /\/node_modules\/radix-ui\/dist\/index\.mjs$/],
+  ['lucide-react', /\/node_modules\/lucide-react\/dist\/esm\/lucide-react\.mjs$/],
+];
+
+/** The names a module's code takes from the barrel `spec`: `import { A, B as C } from 'spec'`. */
+function namesImported(code: string, spec: string): string[] {
+  const names: string[] = [];
+  for (const match of code.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g)) {
+    if (match[2] !== spec) continue;
+    for (const part of (match[1] as string).split(',')) {
+      const name = part.trim().split(/\s+as\s+/)[0];
+      if (name && !name.startsWith('type ')) names.push(name);
+    }
+  }
+  return names;
+}
+
+/** The modules behind `names` in a barrel: `import * as X from 'm'` (Radix), `export { default as X } from './m'` (Lucide). */
+function barrelModules(ctx: ChunkingContext, barrelId: string, names: string[]): string[] {
+  const barrel = ctx.getModuleInfo(barrelId);
+  if (!barrel?.code) return [];
+  const sources = new Map<string, string>();
+  for (const m of barrel.code.matchAll(/import \* as (\w+) from ["']([^"']+)["']/g)) {
+    sources.set(m[1] as string, m[2] as string);
+  }
+  for (const m of barrel.code.matchAll(/export \{([^}]*)\} from ["']([^"']+)["']/g)) {
+    for (const part of (m[1] as string).split(',')) {
+      const alias = part.trim().split(/\s+as\s+/)[1];
+      if (alias) sources.set(alias, m[2] as string);
+    }
+  }
+  return names.flatMap((name) => {
+    const source = sources.get(name);
+    if (!source) return [];
+    if (source.startsWith('.')) {
+      const file = path.resolve(path.dirname(barrelId), source);
+      return barrel.importedIds.filter((id) => id === file);
+    }
+    return barrel.importedIds.filter((id) => id.includes(`/node_modules/${source}/`));
+  });
+}
+
+/**
+ * Every module `start` imports statically (dynamic imports are chunk boundaries). Through a barrel,
+ * only the modules behind the names imported from it: tree-shaking drops the rest of the barrel.
+ */
+function staticClosure(ctx: ChunkingContext, start: string): Set<string> {
+  const seen = new Set<string>();
+  const stack = [start];
+  while (stack.length > 0) {
+    const id = stack.pop() as string;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const info = ctx.getModuleInfo(id);
+    for (const next of info?.importedIds ?? []) {
+      const barrel = BARRELS.find(([, pattern]) => pattern.test(next));
+      if (barrel) stack.push(...barrelModules(ctx, next, namesImported(info?.code ?? '', barrel[0])));
+      else stack.push(next);
+    }
+  }
+  return seen;
+}
+
+/**
+ * Fewer, larger chunks for the first screens (ADR 0130). Left to itself Rolldown gives every set of
+ * importers its own chunk: a signed-in phone page fetched about 45 scripts, most under 1 kB, each
+ * with about 0.8 kB of HTTP/1.1 headers and a place in the six-connection queue. The groups, by the
+ * modules each first screen imports statically (`staticClosure`):
+ * - `sign-in`: what the sign-in page, built apart (ADR 0125), shares with the app: React, React DOM,
+ *   the form parts and texts, the bundler's runtime. Only this group and the sign-in entry's own
+ *   chunk load on /auth, so the app's router and query client never reach it;
+ * - `app`: the rest of what the app's entry imports (the router, TanStack Query, the guards);
+ * - `shell`: the signed-in shell, with what its pages share with it;
+ * - `ui`: the generic components and libraries /holidays uses and /mobile-home does not.
+ * Everything else (the other pages, the in-app /auth route, the lazy widgets, the later tabs) is
+ * chunked by Rolldown as before. Every group is a set that its importers need entirely or nearly so;
+ * a page outside the first screens that uses one module of a group loads the group.
+ */
+const CHUNK_GROUPS = ['sign-in', 'app', 'shell', 'ui'] as const;
+const GENERIC_MODULE = /\/(?:node_modules|src\/components|src\/lib)\//;
+
+interface FirstScreens {
+  entry: Set<string>;
+  signIn: Set<string>;
+  shell: Set<string>;
+  mobileHome: Set<string>;
+  holidays: Set<string>;
+}
+/** Computed once per build (reset in `buildStart`), on the first module Rolldown asks about. */
+let firstScreens: FirstScreens | null = null;
+
+function chunkGroupOf(id: string, ctx: ChunkingContext): (typeof CHUNK_GROUPS)[number] | null {
+  firstScreens ??= {
+    entry: staticClosure(ctx, moduleId('src/main.tsx')),
+    signIn: staticClosure(ctx, moduleId('src/auth-entry.tsx')),
+    shell: staticClosure(ctx, moduleId('src/app/signed-in-shell.tsx')),
+    mobileHome: staticClosure(ctx, moduleId('src/app/routes/mobile-home-page.tsx')),
+    holidays: staticClosure(ctx, moduleId('src/app/routes/holidays-page.tsx')),
+  };
+  const { entry, signIn, shell, mobileHome, holidays } = firstScreens;
+  const inApp = entry.has(id) || shell.has(id) || mobileHome.has(id) || holidays.has(id);
+  if (id.includes('rolldown/runtime') || (signIn.has(id) && inApp)) return 'sign-in';
+  if (signIn.has(id)) return null;
+  if (entry.has(id)) return 'app';
+  if (shell.has(id)) return 'shell';
+  if (holidays.has(id) && !mobileHome.has(id) && GENERIC_MODULE.test(id)) return 'ui';
+  return null;
+}
+
+function chunkGroups(): Plugin {
+  return {
+    name: 'hr-chunk-groups',
+    apply: 'build',
+    buildStart() {
+      firstScreens = null;
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
     versionFile(),
+    chunkGroups(),
     routePreloads(),
     VitePWA({
       registerType: 'prompt',
@@ -137,10 +278,11 @@ export default defineConfig({
       },
       output: {
         codeSplitting: {
-          // The small form pieces and texts the sign-in page shares with the app's screens, in one
-          // chunk rather than ten of a few hundred bytes each (each response costs its headers and
-          // a request on a phone). Only these modules: their imports stay where they were.
-          groups: [{ name: 'form-parts', test: SIGN_IN_PARTS, includeDependenciesRecursively: false }],
+          // A higher priority takes a module first; each group also takes what its modules import.
+          groups: CHUNK_GROUPS.map((group, index) => ({
+            name: (id: string, ctx: ChunkingContext) => (chunkGroupOf(id, ctx) === group ? group : null),
+            priority: CHUNK_GROUPS.length - index,
+          })),
         },
       },
     },

@@ -57,6 +57,29 @@ function packagesOf(start: string): Map<string, string> {
   return packages;
 }
 
+/** The app's own modules `start` imports statically, relative to src/ (shared ones start with ../). */
+const localModulesOf = (start: string) =>
+  [...staticImportsOf(start).keys()]
+    .filter((key) => !key.startsWith('zod <- '))
+    .map((file) => path.relative(webSrc, file));
+
+const RADIX_IMPORT = /^import\s+\{([^}]*)\}\s+from\s+['"]radix-ui['"]/gm;
+
+/** The Radix primitives (`import { Dialog } from 'radix-ui'`) the modules import, with who imports each. */
+function radixPrimitivesOf(modules: string[]): string[] {
+  return modules
+    .filter((file) => !file.startsWith('..'))
+    .flatMap((file) =>
+      [...readFileSync(path.join(webSrc, file), 'utf8').matchAll(RADIX_IMPORT)].flatMap((match) =>
+        (match[1] as string)
+          .split(',')
+          .map((name) => name.trim().split(/\s+as\s+/)[0] as string)
+          .filter(Boolean)
+          .map((name) => `${name} <- ${file}`),
+      ),
+    );
+}
+
 const zodChains = (modules: Map<string, string[]>) =>
   [...modules]
     .filter(([key]) => key.startsWith('zod <- '))
@@ -120,5 +143,83 @@ describe('the sign-in page built apart (ADR 0125)', () => {
       expect(app).toContain(module);
       expect(own).toContain(module);
     }
+  });
+});
+
+/**
+ * ADR 0130: the signed-in shell's widgets that are not on screen until opened load when first
+ * wanted. If one of them (or the Radix primitive it is built on) came back into the shell's static
+ * imports, every signed-in page would download it again before its first paint.
+ */
+describe('the signed-in shell (ADR 0130)', () => {
+  const LAZY_WIDGETS = [
+    'features/notifications/components/notification-popover.tsx',
+    'features/notifications/components/notification-panel.tsx',
+    'app/layouts/user-menu-dropdown.tsx',
+    'features/company-switch/components/select-company-dialog.tsx',
+    'features/cross-app/components/cross-app-menu-items.tsx',
+    'features/slack/components/chat-window.tsx',
+    'features/slack/components/slack-connect-dialog.tsx',
+    'features/slack/components/slack-integration-tab.tsx',
+    'components/ui/sidebar-drawer.tsx',
+    'components/ui/sheet.tsx',
+    'components/ui/dialog.tsx',
+    'components/ui/dropdown-menu.tsx',
+    'components/ui/popover.tsx',
+    'features/auth/components/password-change-dialog.tsx',
+  ];
+  /** Built on floating-ui (Popper), focus traps and scroll locks: the bulk of the widgets' code. */
+  const LAZY_PRIMITIVES = ['Dialog', 'AlertDialog', 'DropdownMenu', 'Popover', 'Menu', 'Tooltip'];
+
+  it('imports the stand-ins statically and none of the widgets they load', () => {
+    const modules = localModulesOf('app/signed-in-shell.tsx');
+    for (const standIn of [
+      'features/notifications/components/notification-bell.tsx',
+      'app/layouts/user-menu.tsx',
+      'features/slack/components/slack-button.tsx',
+      'components/ui/sidebar.tsx',
+    ]) {
+      expect(modules).toContain(standIn);
+    }
+    for (const widget of LAZY_WIDGETS) expect(existsSync(path.join(webSrc, widget)), widget).toBe(true);
+    expect(modules.filter((file) => LAZY_WIDGETS.includes(file))).toEqual([]);
+  });
+
+  it('imports no Radix dialog, menu or popover statically', () => {
+    const primitives = radixPrimitivesOf(localModulesOf('app/signed-in-shell.tsx'));
+    expect(primitives.length).toBeGreaterThan(0);
+    expect(primitives.filter((entry) => LAZY_PRIMITIVES.includes(entry.split(' <- ')[0] as string))).toEqual(
+      [],
+    );
+  });
+
+  it('keeps the widgets out of the first chunk too', () => {
+    const modules = localModulesOf('main.tsx');
+    expect(modules.filter((file) => LAZY_WIDGETS.includes(file))).toEqual([]);
+  });
+});
+
+describe('the holidays page (ADR 0130)', () => {
+  it('imports no zod statically: the Overview shows constants, the forms load with their tabs', () => {
+    const modules = staticImportsOf('app/routes/holidays-page.tsx');
+    expect([...modules.keys()].map((file) => path.relative(webSrc, file))).toContain(
+      'features/holidays/components/balance-card.tsx',
+    );
+    expect(zodChains(modules)).toEqual([]);
+  });
+
+  it("loads the other tabs and the managers' cards when shown", () => {
+    const modules = localModulesOf('app/routes/holidays-page.tsx');
+    const later = [
+      'features/holidays/components/request-holiday-form.tsx',
+      'features/holidays/components/team-calendar.tsx',
+      'features/holidays/components/approvals-table.tsx',
+      'features/holidays/components/my-requests.tsx',
+      'features/holidays/components/reports-panel.tsx',
+      'features/holidays/components/record-sickness-card.tsx',
+      'features/holidays/components/leave-admin-card.tsx',
+    ];
+    for (const file of later) expect(existsSync(path.join(webSrc, file)), file).toBe(true);
+    expect(modules.filter((file) => later.includes(file))).toEqual([]);
   });
 });

@@ -98,6 +98,30 @@ describe('SPA serving', () => {
     writeFileSync(path.join(dist, 'route-preloads.json'), '{not json');
     expect(await (await app.request('/auth')).text()).not.toContain('modulepreload');
   });
+
+  it('names the API reads the build lists for a page as fetch preloads: GET paths of /api/v1 only (ADR 0130)', async () => {
+    writeFileSync(path.join(dist, 'index.html'), '<html><head><title>x</title></head><body></body></html>');
+    writeFileSync(
+      path.join(dist, 'route-preloads.json'),
+      JSON.stringify({
+        '/holidays': [
+          '/assets/holidays-3.js',
+          '/api/v1/me',
+          '/api/v1/holidays/balance',
+          '/api/v1/holidays/requests?limit=5',
+          '/api/auth/get-session',
+          '/api/v1/../admin',
+          '/api/v1/"><script>',
+          '//evil.example/api/v1/me',
+        ],
+      }),
+    );
+    const holidays = await (await app.request('/holidays')).text();
+    expect(holidays).toBe(
+      '<html><head><title>x</title><link rel="modulepreload" crossorigin href="/assets/holidays-3.js"><link rel="preload" as="fetch" crossorigin href="/api/v1/me"><link rel="preload" as="fetch" crossorigin href="/api/v1/holidays/balance"></head><body></body></html>',
+    );
+    expect(await (await app.request('/auth')).text()).not.toContain('modulepreload');
+  });
 });
 
 describe('the sign-in page built apart (ADR 0125)', () => {

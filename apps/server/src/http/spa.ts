@@ -67,11 +67,22 @@ function precompressedFiles(distDir: string): MiddlewareHandler<AppEnv> {
 
 /** A chunk the build names for a route: nothing but a hashed file under /assets/. */
 const CHUNK_HREF = /^\/assets\/[\w.-]+\.js$/;
+/** A read the build names for a route (ADR 0130): a GET path of the API, without a query. */
+const READ_HREF = /^\/api\/v1(?:\/[\w-]+)+$/;
+
+function preloadLink(href: string): string | null {
+  if (CHUNK_HREF.test(href)) return `<link rel="modulepreload" crossorigin href="${href}">`;
+  // `crossorigin` (anonymous): the credentials mode of the app's fetch (same-origin), so the fetch
+  // takes the preloaded answer.
+  if (READ_HREF.test(href)) return `<link rel="preload" as="fetch" crossorigin href="${href}">`;
+  return null;
+}
 
 /**
  * index.html with `modulepreload` links for the chunks the build lists for `pathname` in
  * route-preloads.json (apps/web/vite.config.ts, ADR 0105): the browser fetches the first screen's
- * chunks beside the entry, not after it. Read per request, like index.html; a missing or odd file
+ * chunks beside the entry, not after it. The API reads listed there (ADR 0130) become
+ * `preload as="fetch"` links: the session is read while the JavaScript downloads. Read per request, like index.html; a missing or odd file
  * leaves the page as it is.
  */
 function withRoutePreloads(html: string, distDir: string, pathname: string): string {
@@ -86,8 +97,8 @@ function withRoutePreloads(html: string, distDir: string, pathname: string): str
   const hrefs = (listed as Record<string, unknown>)[route];
   if (!Array.isArray(hrefs)) return html;
   const links = hrefs
-    .filter((href): href is string => typeof href === 'string' && CHUNK_HREF.test(href))
-    .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
+    .map((href) => (typeof href === 'string' ? preloadLink(href) : null))
+    .filter((link) => link !== null)
     .join('');
   return links && html.includes('</head>') ? html.replace('</head>', `${links}</head>`) : html;
 }

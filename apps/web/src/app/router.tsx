@@ -1,8 +1,10 @@
 /** The route table: every page of the product and its path. Every screen is its own lazily loaded module. */
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '@/lib/paths';
 import { ROUTE_TITLES } from '@/lib/route-titles';
+import { meQueryOptions } from '@/lib/session';
 import { PublicOnly } from './guards/public-only';
 import { RequireAccess } from './guards/require-access';
 import { RequireAuth } from './guards/require-auth';
@@ -75,16 +77,41 @@ const pageByPath: Record<string, () => Promise<unknown>> = {
   [paths.hubspot]: pages.hubspot,
 };
 
+/** Pages open to everyone: their first screen does not wait for the session. */
+const PUBLIC_PAGES = new Set<string>([
+  paths.auth,
+  paths.authCallback,
+  paths.resetPassword,
+  paths.acceptInvitation,
+]);
+
+/** What a page module may export besides its component: the reads its first screen makes (ADR 0130). */
+interface PageModule {
+  prefetch?: (client: QueryClient, search: string) => void;
+}
+
 /**
  * Starts loading the module of the page at `pathname` at once, beside the session read (and the
  * signed-in shell), instead of after them: the first screen's chunks load in parallel, not one after
- * the other. A path without a page of its own loads nothing here.
+ * the other. A path without a page of its own loads nothing here. With the app's query client, a
+ * protected page also starts the session read now rather than when the guard renders, and the reads
+ * its module's `prefetch` names as soon as the module is in (ADR 0130): in parallel with the session
+ * read, not after the guard, the shell and the page have rendered. Signed out, those reads answer
+ * 401 and the guard sends the page to /auth as before.
  */
-export function preloadPageOf(pathname: string): void {
+export function preloadPageOf(pathname: string, client?: QueryClient, search = ''): void {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  void pageByPath[trimmed]?.().catch(() => {
-    // The route's own lazy load reports the failure (the route error page) when it renders.
-  });
+  const load = pageByPath[trimmed];
+  if (!load) return;
+  const prefetch = client !== undefined && !PUBLIC_PAGES.has(trimmed);
+  if (prefetch) void client.prefetchQuery(meQueryOptions);
+  void load()
+    .then((module) => {
+      if (prefetch) (module as PageModule).prefetch?.(client, search);
+    })
+    .catch(() => {
+      // The route's own lazy load reports the failure (the route error page) when it renders.
+    });
 }
 
 const title = (path: string) => ROUTE_TITLES[path] ?? path;
@@ -202,7 +229,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  preloadPageOf(window.location.pathname);
+export function createAppRouter(client?: QueryClient) {
+  preloadPageOf(window.location.pathname, client, window.location.search);
   return createBrowserRouter(routes);
 }

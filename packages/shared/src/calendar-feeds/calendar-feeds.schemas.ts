@@ -1,28 +1,16 @@
 /** Secret iCalendar feed URLs (issue 19, ADR 0099): contracts shared by the server and the browser. */
 import { z } from 'zod';
 
-export const CALENDAR_FEED_SCOPES = ['me', 'team', 'company'] as const;
-export type CalendarFeedScope = (typeof CALENDAR_FEED_SCOPES)[number];
+// The constants the browser shows live in a zod-free module (ADR 0130); re-exported here.
+import { CALENDAR_FEED_SCOPES } from './calendar-feed-constants.ts';
 
-export const CALENDAR_FEED_SCOPE_LABELS: Record<CalendarFeedScope, string> = {
-  me: 'My leave',
-  team: 'My team',
-  company: 'Whole company',
-};
-
-/** How many live (not revoked) feeds one user may hold: enough for every device, not a flood of tokens. */
-export const CALENDAR_FEEDS_MAX_ACTIVE = 10;
-
-export const CALENDAR_FEED_MESSAGES = {
-  noTeam: 'You have no team: nobody reports to you and you have no line manager.',
-  companyNotAllowed: 'Only super admins may subscribe to the whole company calendar.',
-  tooMany: `You can have at most ${CALENDAR_FEEDS_MAX_ACTIVE} calendar feeds. Revoke one first.`,
-  notFound: 'Calendar feed not found',
-  created: 'Calendar feed created. Copy the URL now: it is shown only once.',
-  revoked: 'Calendar feed revoked',
-  copied: 'Feed URL copied',
-  away: 'Away',
-} as const;
+export {
+  CALENDAR_FEED_MESSAGES,
+  CALENDAR_FEED_SCOPE_LABELS,
+  CALENDAR_FEED_SCOPES,
+  CALENDAR_FEEDS_MAX_ACTIVE,
+  type CalendarFeedScope,
+} from './calendar-feed-constants.ts';
 
 export const createCalendarFeedSchema = z.strictObject({
   scope: z.enum(CALENDAR_FEED_SCOPES, { error: 'Choose me, team or company' }),

@@ -2,70 +2,30 @@
 import { z } from 'zod';
 import { isoDateSchema, isValidIsoMonth } from '../dates.ts';
 
-export const HOLIDAY_TYPES = [
-  'annual',
-  'sick',
-  'personal',
-  'maternity',
-  'paternity',
-  'study',
-  'unpaid',
-] as const;
-export type HolidayType = (typeof HOLIDAY_TYPES)[number];
+// The constants the holiday screens show live in a zod-free module (ADR 0130); re-exported here.
+import {
+  CALENDAR_DAY_PAGE,
+  CALENDAR_DAY_PAGE_MAX,
+  HOLIDAY_MESSAGES,
+  HOLIDAY_STATUSES,
+  HOLIDAY_TYPES,
+} from './holiday-constants.ts';
 
-export const HOLIDAY_TYPE_LABELS: Record<HolidayType, string> = {
-  annual: 'Annual Leave',
-  sick: 'Sick Leave',
-  personal: 'Personal Leave',
-  maternity: 'Maternity Leave',
-  paternity: 'Paternity Leave',
-  study: 'Study Leave',
-  unpaid: 'Unpaid Leave',
-};
-
-export const HOLIDAY_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
-export type HolidayStatus = (typeof HOLIDAY_STATUSES)[number];
-
-export const HOLIDAY_MESSAGES = {
-  startRequired: 'Start date is required',
-  endRequired: 'End date is required',
-  endBeforeStart: 'End date must be after or equal to start date',
-  startInPast: 'Start date cannot be in the past',
-  tooLong: 'A request cannot be longer than one year',
-  noWorkingDays: 'The selected dates include no working days',
-  employeeRecordNotFound: 'Employee record not found',
-  noEmployeeRecord: 'No employee record found',
-  submitFailed: 'Failed to submit holiday request',
-  submitted: 'Holiday request submitted successfully',
-  overlap: 'You already have a pending or approved request that overlaps these dates',
-  approved: 'Holiday request approved successfully',
-  rejected: 'Holiday request rejected successfully',
-  approveFailed: 'Failed to approve holiday request',
-  rejectFailed: 'Failed to reject holiday request',
-  commentRequired: 'A comment is required to reject a request',
-  alreadyDecided: 'This request has already been decided',
-  notYourRequest: 'Only the line manager of this employee can decide this request',
-  cancelled: 'Holiday request cancelled',
-  cancelFailed: 'Failed to cancel holiday request',
-  cannotCancel: 'Only pending requests, or approved requests that have not started, can be cancelled',
-  loadRequestsFailed: 'Failed to load holiday requests',
-  loadBalanceFailed: 'Failed to load holiday balance',
-  loadPendingFailed: 'Failed to load pending requests',
-  loadCompanyHolidaysFailed: 'Failed to load company holidays',
-  noRequests: 'No holiday requests found',
-  noPending: 'No pending holiday requests',
-  noUpcoming: 'No upcoming team holidays',
-  noneThisMonth: 'No approved holidays this month',
-  noData: 'No holiday data available',
-  unknownEmployee: 'Unknown Employee',
-  ownRequest: 'You cannot decide your own request',
-} as const;
-
-/**
- * What colleagues see instead of the type of someone else's absence (ADR 0050): the type is shown only
- * to the person, their approver and the company's super admins.
- */
-export const HOLIDAY_AWAY_LABEL = 'Away';
+export {
+  CALENDAR_CELL_NAMES,
+  CALENDAR_DAY_PAGE,
+  CALENDAR_DAY_PAGE_MAX,
+  CALENDAR_DAY_PREVIEW,
+  HOLIDAY_AWAY_LABEL,
+  HOLIDAY_MESSAGES,
+  HOLIDAY_STATUSES,
+  HOLIDAY_TYPE_LABELS,
+  HOLIDAY_TYPES,
+  type HolidayStatus,
+  type HolidayType,
+  MY_RECENT_LIMIT,
+  UPCOMING_LIMIT,
+} from './holiday-constants.ts';
 
 /** A request's optional reason: trimmed, at most 1,000 characters, empty means none. */
 export const optionalReasonSchema = z
@@ -230,17 +190,6 @@ export const teamHolidaySchema = z.object({
 });
 export type TeamHoliday = z.infer<typeof teamHolidaySchema>;
 
-/** Names a calendar cell shows before "+N more". */
-export const CALENDAR_CELL_NAMES = 2;
-/**
- * Entries per day in the month summary: the names a cell shows plus one, so that a "+1 more"
- * popover lists the day without another request.
- */
-export const CALENDAR_DAY_PREVIEW = CALENDAR_CELL_NAMES + 1;
-/** Default and largest page of `GET /api/v1/holidays/calendar/day`. */
-export const CALENDAR_DAY_PAGE = 100;
-export const CALENDAR_DAY_PAGE_MAX = 200;
-
 /**
  * `GET /api/v1/holidays/calendar?month=yyyy-MM`: per day of the month, how many people have an
  * approved holiday that day and the first `CALENDAR_DAY_PREVIEW` of them in name order. At most 31
@@ -292,6 +241,3 @@ export type CalendarDayResponse = z.infer<typeof calendarDayResponseSchema>;
 /** `GET /api/v1/holidays/upcoming`: the next 5 approved team holidays that have not ended. */
 export const upcomingResponseSchema = z.object({ items: z.array(teamHolidaySchema) });
 export type UpcomingResponse = z.infer<typeof upcomingResponseSchema>;
-
-export const MY_RECENT_LIMIT = 5;
-export const UPCOMING_LIMIT = 5;

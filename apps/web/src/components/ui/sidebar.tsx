@@ -9,7 +9,9 @@ import {
   type ComponentProps,
   type CSSProperties,
   createContext,
+  lazy,
   type ReactNode,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -19,7 +21,11 @@ import {
 import { cn } from '@/lib/class-names';
 import { readCookie, writeCookie } from '@/lib/cookies';
 import { BREAKPOINTS, useViewport } from '@/lib/device';
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from './sheet';
+
+// The drawer (a Radix dialog) is its own chunk, loaded when first wanted (ADR 0130).
+const loadDrawer = () => import('./sidebar-drawer');
+const SidebarDrawer = lazy(loadDrawer);
+const preloadDrawer = () => void loadDrawer().catch(() => undefined);
 
 export const SIDEBAR_COOKIE_NAME = 'sidebar:state';
 export const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
@@ -120,25 +126,23 @@ export function SidebarProvider({
 
 export function Sidebar({ children, label }: { children: ReactNode; label: string }) {
   const { isMobile, state, openMobile, setOpenMobile } = useSidebar();
+  // Mounted from the first opening on, so closing it animates and gives the focus back.
+  const [drawerWanted, setDrawerWanted] = useState(false);
+  if (isMobile && openMobile && !drawerWanted) setDrawerWanted(true);
 
   if (isMobile) {
+    if (!drawerWanted) return null;
     return (
-      <Sheet open={openMobile} onOpenChange={setOpenMobile}>
-        <SheetContent
-          data-testid="sidebar-drawer"
-          data-sidebar="sidebar"
-          className="p-0 text-sidebar-foreground"
-          // Portalled outside the provider, so the width is set here rather than through its CSS variable.
-          style={{ width: SIDEBAR_WIDTH_MOBILE }}
-          aria-describedby={undefined}
+      <Suspense fallback={null}>
+        <SidebarDrawer
+          open={openMobile}
+          onOpenChange={setOpenMobile}
+          label={label}
+          width={SIDEBAR_WIDTH_MOBILE}
         >
-          <SheetTitle className="sr-only">{label}</SheetTitle>
-          <SheetDescription className="sr-only">Main navigation</SheetDescription>
-          <nav aria-label={label} className="flex h-full flex-col">
-            {children}
-          </nav>
-        </SheetContent>
-      </Sheet>
+          {children}
+        </SidebarDrawer>
+      </Suspense>
     );
   }
 
@@ -175,6 +179,10 @@ export function SidebarTrigger({ className, ...props }: ComponentProps<'button'>
         className,
       )}
       onClick={toggleSidebar}
+      // The drawer's code loads as the finger or pointer comes (ADR 0130).
+      onPointerEnter={isMobile ? preloadDrawer : undefined}
+      onTouchStart={isMobile ? preloadDrawer : undefined}
+      onFocus={isMobile ? preloadDrawer : undefined}
       aria-expanded={expanded}
       title="Toggle sidebar (Ctrl+B)"
       {...props}

@@ -2,7 +2,8 @@
  * GET /api/v1/holidays/calendar/day?date=yyyy-MM-dd&offset=&limit=: everyone away on one day, a page
  * at a time. Fetched when a calendar cell's "+N more" opens (or is about to: hover and focus prefetch).
  */
-import { CALENDAR_DAY_PAGE, type CalendarDayResponse } from '@hr/shared/hr/holidays.schemas';
+import { CALENDAR_DAY_PAGE } from '@hr/shared/hr/holiday-constants';
+import type { CalendarDayResponse } from '@hr/shared/hr/holidays.schemas';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { holidayKeys } from './keys';

@@ -1,5 +1,6 @@
 /** Approvals (line managers): pending requests of their reports, each with Approve and Reject. */
-import { HOLIDAY_MESSAGES, HOLIDAY_TYPE_LABELS, type PendingApproval } from '@hr/shared/hr/holidays.schemas';
+import { HOLIDAY_MESSAGES, HOLIDAY_TYPE_LABELS } from '@hr/shared/hr/holiday-constants';
+import type { PendingApproval } from '@hr/shared/hr/holidays.schemas';
 import { Check, X } from 'lucide-react';
 import { useState } from 'react';
 import { LoadError } from '@/components/load-error';

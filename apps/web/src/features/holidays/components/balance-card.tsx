@@ -2,7 +2,7 @@
  * Holiday Balance: remaining, used and total annual days, with a progress bar capped at 100%, and the
  * server's terms of the sum under "How is this calculated?" (ADR 0090).
  */
-import { HOLIDAY_MESSAGES } from '@hr/shared/hr/holidays.schemas';
+import { HOLIDAY_MESSAGES } from '@hr/shared/hr/holiday-constants';
 import { BalanceLines } from '@/components/balance-lines';
 import { LoadError } from '@/components/load-error';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

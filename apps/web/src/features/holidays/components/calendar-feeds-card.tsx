@@ -7,7 +7,7 @@ import {
   CALENDAR_FEED_MESSAGES,
   CALENDAR_FEED_SCOPE_LABELS,
   type CalendarFeedScope,
-} from '@hr/shared/calendar-feeds/calendar-feeds.schemas';
+} from '@hr/shared/calendar-feeds/calendar-feed-constants';
 import { Copy } from 'lucide-react';
 import { useId, useState } from 'react';
 import { LoadError } from '@/components/load-error';

@@ -1,5 +1,6 @@
 /** Confirmation before a requester withdraws their own request. */
-import { HOLIDAY_MESSAGES, HOLIDAY_TYPE_LABELS, type HolidayRequest } from '@hr/shared/hr/holidays.schemas';
+import { HOLIDAY_MESSAGES, HOLIDAY_TYPE_LABELS } from '@hr/shared/hr/holiday-constants';
+import type { HolidayRequest } from '@hr/shared/hr/holidays.schemas';
 import { PendingConfirmDialog } from '@/components/pending-confirm-dialog';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';

@@ -1,5 +1,6 @@
 /** The one approve / reject dialog: a comment Optional for approve, Required for reject. */
-import { HOLIDAY_MESSAGES, HOLIDAY_TYPE_LABELS, type PendingApproval } from '@hr/shared/hr/holidays.schemas';
+import { HOLIDAY_MESSAGES, HOLIDAY_TYPE_LABELS } from '@hr/shared/hr/holiday-constants';
+import type { PendingApproval } from '@hr/shared/hr/holidays.schemas';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import {

@@ -3,25 +3,56 @@
  * type and the calendar month can be deep-linked: ?tab=request|calendar|approvals|requests|overview|reports (super admins),
  * ?type=sick (opens Request Holiday with Sick Leave), ?month=yyyy-MM.
  */
-import { HOLIDAY_TYPES, type HolidayType } from '@hr/shared/hr/holidays.schemas';
-import { useEffect, useRef } from 'react';
+import { HOLIDAY_TYPES, type HolidayType } from '@hr/shared/hr/holiday-constants';
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useInvalidateOnCompanyChange } from '@/lib/company-changed';
 import { holidayKeys } from '../api/keys';
 import { isMonth, localToday, monthOf } from '../lib/dates';
-import { ApprovalsTable } from './approvals-table';
 import { BalanceCard } from './balance-card';
 import { CalendarFeedsCard } from './calendar-feeds-card';
-import { LeaveAdminCard } from './leave-admin-card';
-import { MyRequestsTable, RecentRequestsList } from './my-requests';
 import { type QuickAction, QuickActionsCard } from './quick-actions-card';
-import { RecordSicknessCard } from './record-sickness-card';
-import { ReportsPanel } from './reports-panel';
-import { RequestHolidayForm } from './request-holiday-form';
-import { TeamCalendar } from './team-calendar';
+import { RecentRequestsList } from './recent-requests-list';
+import { LoadingRows } from './states';
 import { TeamHolidaysList } from './team-holidays-list';
+
+/**
+ * What the first screen does not show loads when it is shown (ADR 0130): the other tabs, and the
+ * cards only line managers and super admins get. Pointing at or focusing a tab or a quick action
+ * starts the load before the press.
+ */
+const load = {
+  request: () => import('./request-holiday-form').then((m) => ({ default: m.RequestHolidayForm })),
+  calendar: () => import('./team-calendar').then((m) => ({ default: m.TeamCalendar })),
+  approvals: () => import('./approvals-table').then((m) => ({ default: m.ApprovalsTable })),
+  requests: () => import('./my-requests'),
+  reports: () => import('./reports-panel').then((m) => ({ default: m.ReportsPanel })),
+};
+const RequestHolidayForm = lazy(load.request);
+const TeamCalendar = lazy(load.calendar);
+const ApprovalsTable = lazy(load.approvals);
+const MyRequestsTable = lazy(load.requests);
+const ReportsPanel = lazy(load.reports);
+const RecordSicknessCard = lazy(() =>
+  import('./record-sickness-card').then((m) => ({ default: m.RecordSicknessCard })),
+);
+const LeaveAdminCard = lazy(() => import('./leave-admin-card').then((m) => ({ default: m.LeaveAdminCard })));
+
+/** Starts loading a tab's code; a failure shows when the tab renders (the page's error boundary). */
+const preload =
+  (...tabs: (keyof typeof load)[]) =>
+  () => {
+    for (const tab of tabs) void load[tab]().catch(() => undefined);
+  };
+
+/** A tab trigger's handlers that load its content's code before the press. */
+const intent = (tab: keyof typeof load) => ({ onPointerEnter: preload(tab), onFocus: preload(tab) });
+
+function Loading({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<LoadingRows label="Loading" />}>{children}</Suspense>;
+}
 
 export type HolidayTab = 'overview' | 'request' | 'calendar' | 'approvals' | 'requests' | 'reports';
 const TABS: readonly string[] = ['overview', 'request', 'calendar', 'approvals', 'requests', 'reports'];
@@ -120,7 +151,7 @@ export function HolidaysView({
           <BalanceCard />
         </div>
         <div className="lg:col-span-3">
-          <QuickActionsCard onAction={onQuickAction} />
+          <QuickActionsCard onAction={onQuickAction} onIntent={(action) => preload(action)()} />
         </div>
       </div>
 
@@ -132,10 +163,20 @@ export function HolidaysView({
       >
         <TabsList className="grid! h-auto! w-full grid-cols-2 gap-1 sm:inline-flex! sm:w-auto">
           <TabsTrigger value="overview">Overview</TabsTrigger>
-          <TabsTrigger value="request">Request Holiday</TabsTrigger>
-          <TabsTrigger value="calendar">Team Calendar</TabsTrigger>
-          <TabsTrigger value={fourth}>{isLineManager ? 'Approvals' : 'My Requests'}</TabsTrigger>
-          {isSuperAdmin && <TabsTrigger value="reports">Reports</TabsTrigger>}
+          <TabsTrigger value="request" {...intent('request')}>
+            Request Holiday
+          </TabsTrigger>
+          <TabsTrigger value="calendar" {...intent('calendar')}>
+            Team Calendar
+          </TabsTrigger>
+          <TabsTrigger value={fourth} {...intent(isLineManager ? 'approvals' : 'requests')}>
+            {isLineManager ? 'Approvals' : 'My Requests'}
+          </TabsTrigger>
+          {isSuperAdmin && (
+            <TabsTrigger value="reports" {...intent('reports')}>
+              Reports
+            </TabsTrigger>
+          )}
         </TabsList>
 
         {/* One minmax(0, 1fr) column: an implicit auto column grows to the widest table inside it
@@ -168,13 +209,23 @@ export function HolidaysView({
                 <CardDescription>All your holiday requests and their status</CardDescription>
               </CardHeader>
               <CardContent>
-                <MyRequestsTable today={today} />
+                <Loading>
+                  <MyRequestsTable today={today} />
+                </Loading>
               </CardContent>
             </Card>
           )}
           <CalendarFeedsCard />
-          {(isLineManager || isSuperAdmin) && <RecordSicknessCard today={today} />}
-          {isSuperAdmin && <LeaveAdminCard />}
+          {(isLineManager || isSuperAdmin) && (
+            <Loading>
+              <RecordSicknessCard today={today} />
+            </Loading>
+          )}
+          {isSuperAdmin && (
+            <Loading>
+              <LeaveAdminCard />
+            </Loading>
+          )}
         </TabsContent>
 
         <TabsContent value="request">
@@ -186,7 +237,9 @@ export function HolidaysView({
               </CardDescription>
             </CardHeader>
             <CardContent>
-              <RequestHolidayForm today={today} initialType={isHolidayType(type) ? type : 'annual'} />
+              <Loading>
+                <RequestHolidayForm today={today} initialType={isHolidayType(type) ? type : 'annual'} />
+              </Loading>
             </CardContent>
           </Card>
         </TabsContent>
@@ -198,7 +251,9 @@ export function HolidaysView({
               <CardDescription>Approved holidays across the company</CardDescription>
             </CardHeader>
             <CardContent>
-              <TeamCalendar month={month} today={today} onMonthChange={(next) => update({ month: next })} />
+              <Loading>
+                <TeamCalendar month={month} today={today} onMonthChange={(next) => update({ month: next })} />
+              </Loading>
             </CardContent>
           </Card>
         </TabsContent>
@@ -214,14 +269,16 @@ export function HolidaysView({
               </CardDescription>
             </CardHeader>
             <CardContent>
-              {isLineManager ? <ApprovalsTable /> : <MyRequestsTable today={today} />}
+              <Loading>{isLineManager ? <ApprovalsTable /> : <MyRequestsTable today={today} />}</Loading>
             </CardContent>
           </Card>
         </TabsContent>
 
         {isSuperAdmin && (
           <TabsContent value="reports">
-            <ReportsPanel />
+            <Loading>
+              <ReportsPanel />
+            </Loading>
           </TabsContent>
         )}
       </Tabs>

@@ -1,10 +1,10 @@
-/** The requester's own requests: the full table with Cancel, and the compact "latest 5" of the overview. */
-import {
-  HOLIDAY_MESSAGES,
-  HOLIDAY_TYPE_LABELS,
-  type HolidayRequest,
-  MY_RECENT_LIMIT,
-} from '@hr/shared/hr/holidays.schemas';
+/**
+ * The requester's own requests: the full table with Cancel. Its own chunk, loaded when shown (the
+ * My Requests tab, a line manager's Overview; ADR 0130); the Overview's latest five are
+ * `RecentRequestsList`.
+ */
+import { HOLIDAY_MESSAGES, HOLIDAY_TYPE_LABELS } from '@hr/shared/hr/holiday-constants';
+import type { HolidayRequest } from '@hr/shared/hr/holidays.schemas';
 import { useState } from 'react';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
@@ -44,7 +44,7 @@ function CancelButton({ request, onCancel }: { request: HolidayRequest; onCancel
 }
 
 /** Every request of the signed-in user, with status badges and Cancel where the server allows it. */
-export function MyRequestsTable({ today }: { today: string }) {
+export default function MyRequestsTable({ today }: { today: string }) {
   const requests = useMyRequests();
   // Under 1280 px the columns do not fit beside the sidebar once reasons and comments are long
   // (layout.spec.ts): a list instead.
@@ -141,43 +141,5 @@ export function MyRequestsTable({ today }: { today: string }) {
       )}
       <CancelRequestDialog request={cancelling} onClose={() => setCancelling(null)} />
     </>
-  );
-}
-
-/** Overview: the latest five requests, compact. */
-export function RecentRequestsList() {
-  const requests = useMyRequests(MY_RECENT_LIMIT);
-  if (requests.isPending) return <LoadingRows label="Loading holiday requests" />;
-  if (requests.isError) {
-    return (
-      <LoadError
-        title={HOLIDAY_MESSAGES.loadRequestsFailed}
-        detail={errorMessage(requests.error)}
-        query={requests}
-      />
-    );
-  }
-  const items = requests.data.items.slice(0, MY_RECENT_LIMIT);
-  if (items.length === 0) return <EmptyState>{HOLIDAY_MESSAGES.noRequests}</EmptyState>;
-  return (
-    <ul className="divide-y" aria-label="My recent requests">
-      {items.map((request) => (
-        <li
-          key={request.id}
-          className="flex items-center justify-between gap-3 py-2.5"
-          data-testid="recent-request"
-        >
-          <div className="min-w-0">
-            <p className="truncate text-sm font-medium">
-              {formatDateRange(request.startDate, request.endDate)}
-            </p>
-            <p className="truncate text-xs text-muted-foreground">
-              {HOLIDAY_TYPE_LABELS[request.holidayType]} · {pluralDays(request.workingDays, 'working day')}
-            </p>
-          </div>
-          <StatusBadge status={request.status} />
-        </li>
-      ))}
-    </ul>
   );
 }

@@ -10,7 +10,14 @@ const TILES: Array<{ action: QuickAction; title: string; description: string; ic
   { action: 'requests', title: 'My Requests', description: 'Follow their status', icon: ListChecks },
 ];
 
-export function QuickActionsCard({ onAction }: { onAction: (action: QuickAction) => void }) {
+export function QuickActionsCard({
+  onAction,
+  onIntent,
+}: {
+  onAction: (action: QuickAction) => void;
+  /** A tile is pointed at or focused: its tab's code may start loading (ADR 0130). */
+  onIntent?: (action: QuickAction) => void;
+}) {
   return (
     <Card className="h-full">
       <CardHeader className="pb-4">
@@ -23,6 +30,8 @@ export function QuickActionsCard({ onAction }: { onAction: (action: QuickAction)
               <button
                 type="button"
                 onClick={() => onAction(action)}
+                onPointerEnter={() => onIntent?.(action)}
+                onFocus={() => onIntent?.(action)}
                 className="flex h-full w-full items-center gap-3 rounded-md border p-3 text-left transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring sm:flex-col sm:items-start sm:gap-2"
               >
                 <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-accent text-primary">

@@ -3,7 +3,7 @@
  * days that have started. The employee list comes from the server, which lists only whom the user may
  * record for and checks it again on save; the working days are counted there too.
  */
-import { HOLIDAY_MESSAGES } from '@hr/shared/hr/holidays.schemas';
+import { HOLIDAY_MESSAGES } from '@hr/shared/hr/holiday-constants';
 import { LEAVE_MESSAGES, sicknessInputSchema } from '@hr/shared/leave/leave.schemas';
 import { type FormEvent, useId, useState } from 'react';
 import { LoadError } from '@/components/load-error';

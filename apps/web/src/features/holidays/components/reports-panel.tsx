@@ -3,7 +3,7 @@
  * holiday year and every request of a period, filtered by department (and type), with the CSV
  * downloads of what is shown. The numbers are the server's (the balance card's sums).
  */
-import { HOLIDAY_TYPE_LABELS, HOLIDAY_TYPES, type HolidayType } from '@hr/shared/hr/holidays.schemas';
+import { HOLIDAY_TYPE_LABELS, HOLIDAY_TYPES, type HolidayType } from '@hr/shared/hr/holiday-constants';
 import { REPORT_MESSAGES } from '@hr/shared/leave/reports.schemas';
 import { Download } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';

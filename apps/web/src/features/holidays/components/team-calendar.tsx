@@ -3,12 +3,8 @@
  * comes as a per-day summary (how many people, the first few by name); "+N more" fetches the day's
  * full list when it opens (ADR 0008).
  */
-import {
-  CALENDAR_CELL_NAMES,
-  type CalendarDaySummary,
-  HOLIDAY_MESSAGES,
-  type TeamHoliday,
-} from '@hr/shared/hr/holidays.schemas';
+import { CALENDAR_CELL_NAMES, HOLIDAY_MESSAGES } from '@hr/shared/hr/holiday-constants';
+import type { CalendarDaySummary, TeamHoliday } from '@hr/shared/hr/holidays.schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { LoadError } from '@/components/load-error';

@@ -1,4 +1,5 @@
-import { HOLIDAY_AWAY_LABEL, type UpcomingResponse } from '@hr/shared/hr/holidays.schemas';
+import { HOLIDAY_AWAY_LABEL } from '@hr/shared/hr/holiday-constants';
+import type { UpcomingResponse } from '@hr/shared/hr/holidays.schemas';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -4,7 +4,7 @@ import {
   HOLIDAY_MESSAGES,
   HOLIDAY_TYPE_LABELS,
   UPCOMING_LIMIT,
-} from '@hr/shared/hr/holidays.schemas';
+} from '@hr/shared/hr/holiday-constants';
 import { LoadError } from '@/components/load-error';
 import { errorMessage } from '@/lib/api-client';
 import { useUpcomingHolidays } from '../api/list-upcoming';

@@ -42,11 +42,12 @@ const note = (i: number, isRead = false) => ({
 });
 
 describe('NotificationBell', () => {
-  it('shows no badge without unread notifications, and the empty panel', () => {
+  it('shows no badge without unread notifications, and the empty panel', async () => {
     renderBell({ notifications: [], unreadCount: 0 });
     expect(screen.queryByTestId('notification-badge')).toBeNull();
+    // The first press of the file: the panel's code loads first (ADR 0130), then it opens.
     fireEvent.click(screen.getByRole('button', { name: 'Notifications' }));
-    expect(screen.getByText('No notifications yet')).toBeTruthy();
+    expect(await screen.findByText('No notifications yet')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Mark all read' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
@@ -56,11 +57,11 @@ describe('NotificationBell', () => {
     expect(screen.getByRole('button', { name: 'Notifications, 9 unread' })).toBeTruthy();
   });
 
-  it('shows 9+ above 9 while the accessible name keeps the real count, and lists the notifications', () => {
+  it('shows 9+ above 9 while the accessible name keeps the real count, and lists the notifications', async () => {
     renderBell({ notifications: [note(2), note(1, true)], unreadCount: 12 });
     expect(screen.getByTestId('notification-badge').textContent).toBe('9+');
     fireEvent.click(screen.getByRole('button', { name: 'Notifications, 12 unread' }));
-    expect(screen.getByText('Request 2')).toBeTruthy();
+    expect(await screen.findByText('Request 2')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Delete notification Request 1' })).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Mark all read' }) as HTMLButtonElement).disabled).toBe(false);
   });

@@ -20,7 +20,7 @@ function renderBell(data: NotificationsResponse) {
 }
 
 describe('notification texts', () => {
-  it('show dates in the local format and a single working day in the singular', () => {
+  it('show dates in the local format and a single working day in the singular', async () => {
     renderBell({
       unreadCount: 2,
       notifications: [
@@ -48,7 +48,10 @@ describe('notification texts', () => {
     // The page collapses the locale's thin spaces as any text matcher does.
     const range = formatLocalDateRange('2026-12-30', '2027-01-05').replace(/\s+/g, ' ');
     expect(range).not.toContain('2026-12-30');
-    expect(screen.getByText(`Alice Archer requested Annual Leave, ${range} (4 working days).`)).toBeTruthy();
+    // The panel's code loads on the first press (ADR 0130).
+    expect(
+      await screen.findByText(`Alice Archer requested Annual Leave, ${range} (4 working days).`),
+    ).toBeTruthy();
     expect(
       screen.getByText(
         `Tom Turner requested Annual Leave, ${formatLocalDate('2026-12-31')} (1 working day).`,

@@ -3,7 +3,7 @@
  * negative, and per leave type whether it uses allowance and needs approval. Saved on its own with
  * Save Leave Rules; read-only at View (ADR 0071). The server checks every value again.
  */
-import { HOLIDAY_TYPE_LABELS, HOLIDAY_TYPES, type HolidayType } from '@hr/shared/hr/holidays.schemas';
+import { HOLIDAY_TYPE_LABELS, HOLIDAY_TYPES, type HolidayType } from '@hr/shared/hr/holiday-constants';
 import {
   LEAVE_SETTINGS_MESSAGES,
   type LeaveSettings,

@@ -33,17 +33,18 @@ describe('SlackButton', () => {
     expect(screen.getByRole('link', { name: 'Connect Slack' })).toBeTruthy();
   });
 
-  it('opens the connection card in a dialog with Connect for an Admin-level user', () => {
+  it('opens the connection card in a dialog with Connect for an Admin-level user', async () => {
     renderButton('dialog', 'admin');
     fireEvent.click(screen.getByRole('button', { name: 'Connect Slack' }));
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    // The dialog's code loads on the first press (ADR 0130).
+    expect(await screen.findByRole('dialog')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Connect' })).toBeTruthy();
   });
 
-  it('shows a View-level user the status only: no Connect in the dialog, as in Settings', () => {
+  it('shows a View-level user the status only: no Connect in the dialog, as in Settings', async () => {
     renderButton('dialog', 'view');
     fireEvent.click(screen.getByRole('button', { name: 'Connect Slack' }));
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(await screen.findByRole('dialog')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Connect' })).toBeNull();
   });
 });

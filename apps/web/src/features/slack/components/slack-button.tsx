@@ -8,16 +8,22 @@
  * Settings is out of reach, it toggles the full-screen /mobile-chat and connects through the dialog.
  */
 import { MessageSquare } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { settingsTabViewOnly } from '@/lib/access';
 import { paths, slackSettingsPath } from '@/lib/paths';
 import { useMe } from '@/lib/session';
 import { useSlackConnection } from '../api/get-slack-connection';
-import { ChatWindow, type ChatWindowMode } from './chat-window';
-import { SlackIntegrationTab } from './slack-integration-tab';
+import type { ChatWindowMode } from './chat-window';
+
+// Their own chunks, loaded when first wanted (ADR 0130): the shell draws only the button.
+const loadConnectDialog = () => import('./slack-connect-dialog');
+const SlackConnectDialog = lazy(loadConnectDialog);
+const loadChatWindow = () => import('./chat-window').then((module) => ({ default: module.ChatWindow }));
+const ChatWindow = lazy(loadChatWindow);
+/** Starts a load early (pointer, focus, touch); a failure shows when the lazy component renders. */
+const warm = (load: () => Promise<unknown>) => () => void load().catch(() => undefined);
 
 /** Why a user without the Slack Integration section has no Slack: said on /mobile-chat. */
 export const SLACK_CONNECT_HINT =
@@ -37,6 +43,8 @@ function ConnectSlackButton({
   compact: boolean;
 }): React.ReactNode {
   const [dialogOpen, setDialogOpen] = useState(false);
+  // Mounted from the first opening on, so closing it animates and gives the focus back.
+  const [dialogWanted, setDialogWanted] = useState(false);
   const { data: me } = useMe();
   // View level on the Slack section: the status only, as in Settings (the server refuses Connect).
   const readOnly = settingsTabViewOnly(me, 'slack-integration');
@@ -47,25 +55,28 @@ function ConnectSlackButton({
     </>
   );
   if (connectRoute === 'dialog') {
+    const preload = warm(loadConnectDialog);
     return (
       <>
         <Button
           variant="outline"
           size="sm"
           aria-label={compact ? 'Connect Slack' : undefined}
-          onClick={() => setDialogOpen(true)}
+          onPointerEnter={preload}
+          onFocus={preload}
+          onTouchStart={preload}
+          onClick={() => {
+            setDialogWanted(true);
+            setDialogOpen(true);
+          }}
         >
           {content}
         </Button>
-        <Dialog open={dialogOpen} onOpenChange={setDialogOpen}>
-          <DialogContent className="sm:max-w-lg">
-            <DialogHeader>
-              <DialogTitle>Slack Integration</DialogTitle>
-              <DialogDescription>Connect your Slack account to chat from Northwind HR.</DialogDescription>
-            </DialogHeader>
-            <SlackIntegrationTab readOnly={readOnly} />
-          </DialogContent>
-        </Dialog>
+        {dialogWanted && (
+          <Suspense fallback={null}>
+            <SlackConnectDialog open={dialogOpen} onOpenChange={setDialogOpen} readOnly={readOnly} />
+          </Suspense>
+        )}
       </>
     );
   }
@@ -115,18 +126,26 @@ export function SlackButton({
   }
   if (phone) return <PhoneChatToggle />;
   const open = mode !== 'hidden';
+  const preload = warm(loadChatWindow);
   return (
     <>
       <Button
         variant={open ? 'default' : 'outline'}
         size="sm"
         aria-pressed={open}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onTouchStart={preload}
         onClick={() => setMode(open ? 'hidden' : 'open')}
       >
         <MessageSquare aria-hidden="true" />
         <span className="hidden sm:inline">Slack</span>
       </Button>
-      {mode !== 'hidden' && <ChatWindow userId={me.user.id} mode={mode} onModeChange={setMode} />}
+      {mode !== 'hidden' && (
+        <Suspense fallback={null}>
+          <ChatWindow userId={me.user.id} mode={mode} onModeChange={setMode} />
+        </Suspense>
+      )}
     </>
   );
 }
