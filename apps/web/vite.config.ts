@@ -68,9 +68,13 @@ function routePreloads(): Plugin {
         return seen;
       };
       // The app's entry, the chunk holding main.tsx (auth.html has its own entry, ADR 0125).
-      const entry = chunks.find(
-        (chunk) => chunk.isEntry && chunk.moduleIds.some((id) => id.endsWith('/apps/web/src/main.tsx')),
-      );
+      // With the chunk groups (ADR 0130) main.tsx itself may sit in the `app` group: the entry is the
+      // chunk whose facade is index.html or main.tsx, else the one holding main.tsx.
+      const isApp = (id: string | null) =>
+        !!id && (id.endsWith('/apps/web/index.html') || id.endsWith('/apps/web/src/main.tsx'));
+      const entry =
+        chunks.find((chunk) => chunk.isEntry && isApp(chunk.facadeModuleId)) ??
+        chunks.find((chunk) => chunk.isEntry && chunk.moduleIds.some(isApp));
       if (!entry) this.error('route-preloads: no entry chunk holds src/main.tsx');
       // The entry and what index.html already preloads.
       const initial = closure(entry.fileName);
@@ -171,6 +175,9 @@ function staticClosure(ctx: ChunkingContext, start: string): Set<string> {
  * - `sign-in`: what the sign-in page, built apart (ADR 0125), shares with the app: React, React DOM,
  *   the form parts and texts, the bundler's runtime. Only this group and the sign-in entry's own
  *   chunk load on /auth, so the app's router and query client never reach it;
+ * - `sign-in-parts`: the rest of what the sign-in page imports statically (its screen, the form
+ *   parts and texts), in one file rather than ten of a few hundred bytes; the app's pages that use
+ *   one of them (the in-app /auth route, forms with a password field) load it too;
  * - `app`: the rest of what the app's entry imports (the router, TanStack Query, the guards);
  * - `shell`: the signed-in shell, with what its pages share with it;
  * - `ui`: the generic components and libraries /holidays uses and /mobile-home does not.
@@ -178,7 +185,7 @@ function staticClosure(ctx: ChunkingContext, start: string): Set<string> {
  * chunked by Rolldown as before. Every group is a set that its importers need entirely or nearly so;
  * a page outside the first screens that uses one module of a group loads the group.
  */
-const CHUNK_GROUPS = ['sign-in', 'app', 'shell', 'ui'] as const;
+const CHUNK_GROUPS = ['sign-in', 'sign-in-parts', 'app', 'shell', 'ui'] as const;
 const GENERIC_MODULE = /\/(?:node_modules|src\/components|src\/lib)\//;
 
 interface FirstScreens {
@@ -200,9 +207,11 @@ function chunkGroupOf(id: string, ctx: ChunkingContext): (typeof CHUNK_GROUPS)[n
     holidays: staticClosure(ctx, moduleId('src/app/routes/holidays-page.tsx')),
   };
   const { entry, signIn, shell, mobileHome, holidays } = firstScreens;
+  // The sign-in entry runs when its chunk loads: it stays in its own chunk, which only auth.html loads.
+  if (id === moduleId('src/auth-entry.tsx')) return null;
   const inApp = entry.has(id) || shell.has(id) || mobileHome.has(id) || holidays.has(id);
   if (id.includes('rolldown/runtime') || (signIn.has(id) && inApp)) return 'sign-in';
-  if (signIn.has(id)) return null;
+  if (signIn.has(id)) return 'sign-in-parts';
   if (entry.has(id)) return 'app';
   if (shell.has(id)) return 'shell';
   if (holidays.has(id) && !mobileHome.has(id) && GENERIC_MODULE.test(id)) return 'ui';
