@@ -1,13 +1,14 @@
 // npm run bench:memory: the resident memory (RSS) of the compiled server, idle, without the whole bench
 // (issue 20, docs/performance.md "Memory (issue 20)"). Starts apps/server/dist/main.js as production
-// runs it (plain node, --enable-source-maps, NODE_ENV=production) on a port of its own, waits for
+// runs it (plain node with serverNodeFlags, NODE_ENV=production) on a port of its own, waits for
 // /api/health and a settling time, then reads /proc/<pid>/status and smaps_rollup: RSS, its peak, and
 // how much of it is anonymous memory (heaps) or mapped files (node's binary, shared libraries).
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/hr_mem npm run bench:memory   # PostgreSQL (created if missing)
 //   npm run bench:memory -- --pglite                                               # PGlite in a temporary folder
-//   options: --settle=<s> (default 5), --samples=<n> readings 1 s apart (default 3), --port=<n>,
-//            --no-source-maps (plain `node main.js`), --node-flag=<flag> (repeatable, e.g. a V8 flag),
+//   options: --settle=<s> (default 15: past the start-up rollover run at 5 s), --samples=<n> readings 1 s apart (default 3), --port=<n>,
+//            --node-defaults (plain `node main.js`, without production's flags from scripts/lib.mjs),
+//            --node-flag=<flag> (repeatable, e.g. a V8 flag),
 //            --data-dir=<folder> (DATA_DIR, kept: a second run starts PGlite on its existing files;
 //            default a temporary folder, removed), --build (npm run build first when stale)
 import { execFileSync, spawn } from 'node:child_process';
@@ -15,7 +16,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { root, serverMain } from './lib.mjs';
+import { root, serverMain, serverNodeFlags } from './lib.mjs';
 
 /** The target of issue 20: the compiled server on PostgreSQL, idle. */
 export const IDLE_RSS_TARGET_MB = 150;
@@ -23,10 +24,11 @@ export const IDLE_RSS_TARGET_MB = 150;
 const args = process.argv.slice(2);
 const option = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const pglite = args.includes('--pglite');
-const settleSeconds = Number(option('settle') ?? 5);
+const settleSeconds = Number(option('settle') ?? 15);
 const samples = Math.max(1, Number(option('samples') ?? 3));
 const nodeFlags = args.filter((a) => a.startsWith('--node-flag=')).map((a) => a.slice('--node-flag='.length));
-if (!args.includes('--no-source-maps')) nodeFlags.unshift('--enable-source-maps');
+// Production's flags (scripts/lib.mjs), unless --node-defaults: plain `node main.js`.
+if (!args.includes('--node-defaults')) nodeFlags.unshift(...serverNodeFlags);
 const databaseUrl = pglite ? undefined : process.env.DATABASE_URL;
 if (!pglite && !databaseUrl) {
   console.error('Set DATABASE_URL (PostgreSQL; the database is created if missing), or pass --pglite.');

@@ -15,8 +15,8 @@
  *
  * Memory (issue 20): the server's resident memory (RSS, from /proc or ps) idle after start, sampled
  * every 250 ms through the HTTP runs (peak and mean) and idle again after them; then the compiled
- * server (`node --enable-source-maps apps/server/dist/main.js`, as production runs it; built first
- * when stale), idle, whose PostgreSQL figure is judged against the target (under 150 MB) in the memory
+ * server (`node --enable-source-maps --max-semi-space-size=4 apps/server/dist/main.js`, as production
+ * runs it; built first when stale), idle, whose PostgreSQL figure is judged against the target (under 150 MB) in the memory
  * table printed at the end, target beside each reading. --no-memory skips the compiled start.
  * `npm run bench:memory` (scripts/idle-rss.mjs) measures the compiled server's idle RSS alone.
  */
@@ -240,12 +240,13 @@ async function startServer(
   };
   if (kind === 'postgres') env.DATABASE_URL = benchPaths.databaseUrl;
   else delete env.DATABASE_URL;
-  // Node itself (with tsx's loader, or the compiled bundle as production and `npm start` run it, with
-  // source maps): the measured process is the server, and a kill reaches it.
+  // Node itself (with tsx's loader, or the compiled bundle with production's flags, `serverNodeFlags`
+  // in scripts/lib.mjs: source maps, ADR 0137's young generation): the measured process is the
+  // server, and a kill reaches it.
   const args =
     server === 'tsx'
       ? ['--import', 'tsx', 'apps/server/src/main.ts']
-      : ['--enable-source-maps', 'apps/server/dist/main.js'];
+      : ['--enable-source-maps', '--max-semi-space-size=4', 'apps/server/dist/main.js'];
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env,
@@ -370,8 +371,11 @@ interface MemoryResult {
 }
 const memory: MemoryResult[] = [];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-/** Time for start-up work (migrations, caches, the first collections) to settle before an idle reading. */
-const SETTLE_MS = 5_000;
+/**
+ * Time for start-up work to settle before an idle reading: migrations, caches, the first collections,
+ * and the leave rollover's first run 5 s after start (it reads every employee of every company).
+ */
+const SETTLE_MS = 15_000;
 
 /** The compiled server, idle: built first when missing or older than its sources. */
 async function compiledIdle(kind: 'postgres' | 'pglite'): Promise<void> {
@@ -634,7 +638,8 @@ if (memory.length) {
       const judged = m.target === 'postgres' && m.server === 'compiled';
       return {
         target: m.target,
-        server: m.server === 'compiled' ? 'compiled (node dist/main.js)' : 'tsx (node --import tsx)',
+        server:
+          m.server === 'compiled' ? 'compiled (dist/main.js, production flags)' : 'tsx (node --import tsx)',
         'idle MB': m.idleMb ?? '-',
         'idle target MB': judged ? `< ${IDLE_RSS_TARGET_MB}` : '-',
         'idle vs target':
