@@ -2,7 +2,11 @@
 // entry point. The server's own code and the workspace package @hr/shared (TypeScript sources) are
 // bundled; every other package stays an import resolved from node_modules at run time. Source maps
 // keep stack traces pointing at the .ts files. See ADR 0080.
-import { rmSync } from 'node:fs';
+// Code splitting (ADR 0135): a module the server imports with `import()` (the email templates) goes to
+// a chunk of its own beside main.js, with the packages it imports, loaded when first used; code the
+// entry points share goes to a shared chunk. `--metafile` also writes esbuild's metafile (meta.json),
+// which startup-imports.test.ts reads to check what main.js loads at start.
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { root } from './lib.mjs';
 
@@ -29,7 +33,7 @@ const externalPackages = {
  * Builds into apps/server/<folder> (default `dist`). The folder must sit directly under apps/server:
  * src/paths.ts finds the migrations and the web build from there.
  */
-export async function buildServer(folder = 'dist') {
+export async function buildServer(folder = 'dist', { metafile = false } = {}) {
   const outdir = path.join(serverDir, folder);
   if (path.dirname(outdir) !== serverDir)
     throw new Error(`The server build must go directly under ${serverDir}.`);
@@ -37,23 +41,28 @@ export async function buildServer(folder = 'dist') {
   // must also run where dev dependencies (esbuild) were not installed (npm ci --omit=dev).
   const { build } = await import('esbuild');
   rmSync(outdir, { recursive: true, force: true });
-  await build({
+  const result = await build({
     absWorkingDir: serverDir,
     entryPoints: serverEntries,
     outdir,
     bundle: true,
+    // Chunks sit beside main.js (their default name, [name]-[hash].js): src/paths.ts finds the
+    // migrations and the web build from whichever file holds it.
+    splitting: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
     sourcemap: true,
     plugins: [externalPackages],
     logLevel: 'warning',
+    metafile,
   });
+  if (metafile) writeFileSync(path.join(outdir, 'meta.json'), JSON.stringify(result.metafile, null, 1));
 }
 
 // `node scripts/build-server.mjs [--outdir=<folder under apps/server>]` (the build test uses its own folder).
 if (import.meta.url === `file://${process.argv[1]}`) {
   const folder = process.argv.find((arg) => arg.startsWith('--outdir='))?.slice('--outdir='.length);
-  await buildServer(folder);
+  await buildServer(folder, { metafile: process.argv.includes('--metafile') });
   console.log(`Server built into apps/server/${folder ?? 'dist'}/`);
 }

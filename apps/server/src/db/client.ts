@@ -1,12 +1,14 @@
-/** Opens the database: PGlite under DATA_DIR by default, PostgreSQL through a pg pool with DATABASE_URL. */
+/**
+ * Opens the database: PGlite under DATA_DIR by default, PostgreSQL through a pg pool with DATABASE_URL.
+ * PGlite and its drizzle driver are imported only when PGlite is opened: a server on PostgreSQL never
+ * loads them (ADR 0135).
+ */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { coalesceBegin } from './coalesce-begin.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
@@ -93,9 +95,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     mkdirSync(dataDir, { recursive: true });
   }
   let client: PGlite;
+  let drizzlePglite: typeof import('drizzle-orm/pglite').drizzle;
   try {
+    const [pglite, trgm, driver] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
+      import('drizzle-orm/pglite'),
+    ]);
+    drizzlePglite = driver.drizzle;
     // pg_trgm serves the employee search's trigram index (migration 0010).
-    client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+    client = await pglite.PGlite.create({
+      ...(dataDir ? { dataDir } : {}),
+      extensions: { pg_trgm: trgm.pg_trgm },
+    });
   } catch (err) {
     lock?.release();
     throw err;

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrationsFolder } from '../paths.ts';
 import { type Database, type Queryable, rowsOf } from './client.ts';
 
@@ -10,6 +9,8 @@ export async function runMigrations(database: Database): Promise<void> {
   if (database.kind === 'postgres') {
     await migratePg(database.db as unknown as NodePgDatabase, { migrationsFolder });
   } else {
+    // Imported here: a server on PostgreSQL never loads the PGlite driver (ADR 0135).
+    const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
   }
 }

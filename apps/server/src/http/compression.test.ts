@@ -58,6 +58,24 @@ describe('the compression middleware on its own', () => {
   app.get('/download', (c) =>
     c.body(big, 200, { 'content-type': 'application/json', 'content-disposition': 'attachment' }),
   );
+  app.get('/feed', (c) =>
+    c.body(big, 200, {
+      'content-type': 'text/calendar; charset=utf-8',
+      'content-disposition': 'inline; filename="calendar.ics"',
+    }),
+  );
+  app.get('/csv', (c) =>
+    c.body(big, 200, {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': 'attachment; filename="report.csv"',
+    }),
+  );
+  app.get('/stored-file', (c) =>
+    c.body(new Uint8Array(4096), 200, {
+      'content-type': 'application/octet-stream',
+      'content-disposition': 'attachment; filename="scan.bin"',
+    }),
+  );
   app.get('/encoded', (c) =>
     c.body(big, 200, { 'content-type': 'application/json', 'content-encoding': 'identity' }),
   );
@@ -86,13 +104,31 @@ describe('the compression middleware on its own', () => {
     expect(await identity.text()).toBe(big);
   });
 
-  it('leaves small answers, images, downloads, no-transform and encoded answers as they are', async () => {
+  it('compresses calendar feeds and CSV downloads, keeping their Content-Disposition (ADR 0136)', async () => {
+    for (const path of ['/feed', '/csv']) {
+      for (const encoding of ['br', 'gzip'] as const) {
+        const res = await app.request(path, { headers: { 'accept-encoding': encoding } });
+        expect(res.headers.get('content-encoding'), path).toBe(encoding);
+        expect(res.headers.get('vary'), path).toBe('Accept-Encoding');
+        expect(res.headers.get('content-disposition'), path).not.toBeNull();
+        const body = await bytesOf(res);
+        expect(Number(res.headers.get('content-length'))).toBe(body.byteLength);
+        expect(new TextDecoder().decode(decode(encoding, body))).toBe(big);
+      }
+      const identity = await app.request(path);
+      expect(identity.headers.get('content-encoding'), path).toBeNull();
+      expect(identity.headers.get('vary'), path).toBe('Accept-Encoding');
+      expect(await identity.text()).toBe(big);
+    }
+  });
+
+  it('leaves small answers, images, other downloads, no-transform and encoded answers as they are', async () => {
     const headers = { 'accept-encoding': 'br, gzip' };
     const small = await app.request('/small', { headers });
     expect(small.headers.get('content-encoding')).toBeNull();
     expect(await small.json()).toEqual({ ok: true });
     expect(JSON.stringify({ ok: true }).length).toBeLessThan(COMPRESSION_THRESHOLD);
-    for (const path of ['/image', '/download', '/no-transform']) {
+    for (const path of ['/image', '/download', '/stored-file', '/no-transform']) {
       const res = await app.request(path, { headers });
       expect(res.headers.get('content-encoding'), path).toBeNull();
     }
@@ -157,6 +193,87 @@ describe('compression in the app', () => {
       if (encoding) expect(Number(res.headers.get('content-length'))).toBe(body.byteLength);
       expect(decode(encoding, body)).toEqual(expected);
     }
+  });
+
+  /**
+   * `fetchAs` with no encoding sends no Accept-Encoding. Each answer must decode to the identity
+   * answer's bytes (the CSV's byte-order mark and CRLF line ends included).
+   */
+  async function expectSameBytesEachWay(
+    fetchAs: (acceptEncoding: string | null) => Response | Promise<Response>,
+    type: string,
+  ): Promise<Uint8Array> {
+    const identity = await fetchAs(null);
+    expect(identity.status).toBe(200);
+    expect(identity.headers.get('content-type')).toBe(type);
+    expect(identity.headers.get('content-encoding')).toBeNull();
+    expect(identity.headers.get('vary')).toContain('Accept-Encoding');
+    const plain = await bytesOf(identity);
+    expect(plain.byteLength).toBeGreaterThanOrEqual(COMPRESSION_THRESHOLD);
+    for (const encoding of ['br', 'gzip'] as const) {
+      const res = await fetchAs(encoding === 'br' ? 'gzip, deflate, br, zstd' : 'gzip, deflate');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe(type);
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('vary')).toContain('Accept-Encoding');
+      expect(res.headers.get('content-disposition')).toBe(identity.headers.get('content-disposition'));
+      expect(res.headers.get('cache-control')).toBe(identity.headers.get('cache-control'));
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      const body = await bytesOf(res);
+      expect(Number(res.headers.get('content-length'))).toBe(body.byteLength);
+      expect(body.byteLength).toBeLessThan(plain.byteLength);
+      expect(decode(encoding, body)).toEqual(plain);
+    }
+    return plain;
+  }
+
+  it('answers a calendar feed brotli- or gzip-encoded by Accept-Encoding, the same bytes each way (ADR 0136)', async () => {
+    const owner = httpClient(ctx.app.app);
+    await owner.signIn('owner@northwind.example');
+    const created = await owner.post('/api/v1/calendar-feeds', {
+      scope: 'company',
+      includeBankHolidays: true,
+    });
+    expect(created.status).toBe(201);
+    const { url } = (await created.json()) as { url: string };
+    // Fetched as a calendar app does: no session, the secret URL alone.
+    const path = new URL(url).pathname;
+    const plain = await expectSameBytesEachWay(
+      (encoding) => ctx.app.app.request(path, encoding ? { headers: { 'accept-encoding': encoding } } : {}),
+      'text/calendar; charset=utf-8',
+    );
+    expect(new TextDecoder().decode(plain)).toMatch(/^BEGIN:VCALENDAR\r\n/);
+  });
+
+  it('answers the CSV downloads (reports, audit export) compressed the same way (ADR 0136)', async () => {
+    const owner = httpClient(ctx.app.app);
+    await owner.signIn('owner@northwind.example');
+    // The demo company is small: a few more employees put the balances report and the audit trail
+    // (one "employee created" event each) over the threshold.
+    for (let i = 1; i <= 12; i++) {
+      const created = await owner.post('/api/v1/employees', {
+        fullName: `Compression Person ${i}`,
+        email: `compression.${i}@northwind.example`,
+        position: 'Fitter',
+        employeeNumber: `CMP-${i}`,
+        startDate: '2024-02-01',
+      });
+      expect(created.status, await created.clone().text()).toBe(201);
+    }
+    for (const url of ['/api/v1/reports/balances.csv', '/api/v1/settings/audit-events/export']) {
+      const plain = await expectSameBytesEachWay(
+        (encoding) => owner.get(url, encoding ? { 'accept-encoding': encoding } : {}),
+        'text/csv; charset=utf-8',
+      );
+      // The byte-order mark survives the round trip (Excel reads accents by it).
+      expect([...plain.slice(0, 3)], url).toEqual([0xef, 0xbb, 0xbf]);
+    }
+    // The import template (one header and one example row) is under the threshold: sent as it is.
+    const template = await owner.get('/api/v1/employees/import/template.csv', { 'accept-encoding': 'br' });
+    expect(template.status).toBe(200);
+    expect(template.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(template.headers.get('content-encoding')).toBeNull();
+    expect((await bytesOf(template)).byteLength).toBeLessThan(COMPRESSION_THRESHOLD);
   });
 
   it('keeps small answers and the sign-in cookies as they are', async () => {

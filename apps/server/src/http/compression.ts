@@ -1,10 +1,11 @@
 /**
  * Response compression (ADR 0104): the encoding is negotiated from `Accept-Encoding` (brotli before
  * gzip, q-values honoured, identity when nothing fits). The built web app ships `.br` and `.gz` files
- * next to its assets (made at build time, `http/spa.ts` serves them); HTML and JSON answers are
- * compressed here, on the fly, over a size threshold. Never compressed: the live notification stream
- * (`text/event-stream`, which must reach the browser event by event), answers already encoded,
- * downloads (`Content-Disposition`), partial content and `Cache-Control: no-transform`.
+ * next to its assets (made at build time, `http/spa.ts` serves them); HTML and JSON answers, calendar
+ * feeds and CSV downloads (ADR 0136) are compressed here, on the fly, over a size threshold. Never
+ * compressed: the live notification stream (`text/event-stream`, which must reach the browser event by
+ * event), answers already encoded, other downloads (`Content-Disposition`: stored files), partial
+ * content and `Cache-Control: no-transform`.
  */
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -23,11 +24,18 @@ export const COMPRESSION_THRESHOLD = 1024;
 const MAX_COMPRESSED_BODY = 8 * 1024 * 1024;
 
 /**
- * Types worth compressing on the fly: JSON, HTML, text, CSS, JavaScript, SVG. `text/event-stream`
- * is deliberately not among them.
+ * Types worth compressing on the fly: JSON, HTML, text, CSS, JavaScript, SVG, iCalendar and CSV.
+ * `text/event-stream` is deliberately not among them.
  */
 const COMPRESSIBLE_TYPE =
-  /^\s*(?:application\/(?:json|javascript|[\w.-]+\+json)|text\/(?:html|plain|css|javascript)|image\/svg\+xml)\s*(?:;|$)/i;
+  /^\s*(?:application\/(?:json|javascript|[\w.-]+\+json)|text\/(?:html|plain|css|javascript|calendar|csv)|image\/svg\+xml)\s*(?:;|$)/i;
+
+/**
+ * Downloads (`Content-Disposition`) compressed all the same: the calendar feeds and the CSV files
+ * (reports, the audit export, the import template), text the client decodes before it saves or
+ * reads it (ADR 0136). Any other download (a stored document or image) goes out as it is.
+ */
+const COMPRESSIBLE_DOWNLOAD_TYPE = /^\s*text\/(?:calendar|csv)\s*(?:;|$)/i;
 
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 const VARY_ACCEPT_ENCODING = /(?:^|,)\s*(?:accept-encoding|\*)\s*(?:,|$)/i;
@@ -121,9 +129,10 @@ export function compressResponses({ threshold = COMPRESSION_THRESHOLD }: { thres
     if (c.req.method === 'HEAD' || !res.body) return;
     if (res.status < 200 || res.status === 204 || res.status === 206 || res.status === 304) return;
     const headers = res.headers;
-    if (headers.has('Content-Encoding') || headers.has('Content-Disposition')) return;
+    if (headers.has('Content-Encoding')) return;
     const type = headers.get('Content-Type');
     if (!type || !COMPRESSIBLE_TYPE.test(type)) return;
+    if (headers.has('Content-Disposition') && !COMPRESSIBLE_DOWNLOAD_TYPE.test(type)) return;
     if (NO_TRANSFORM.test(headers.get('Cache-Control') ?? '')) return;
     const declared = headers.get('Content-Length');
     if (declared !== null && (Number(declared) < threshold || Number(declared) > MAX_COMPRESSED_BODY)) {

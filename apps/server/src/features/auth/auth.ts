@@ -1,8 +1,8 @@
 /** The Better Auth instance: sessions, sign-in, sign-out, email verification and password hashing. */
 import { randomUUID } from 'node:crypto';
 import { RESET_PASSWORD_TOKEN_TTL_SECONDS } from '@hr/shared/auth/recovery.schemas';
-import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { betterAuth } from 'better-auth/minimal';
 import type { Db } from '../../db/client.ts';
 import { authAccounts, authSessions, authUsers, authVerifications } from '../../db/schema/auth.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';

@@ -1,6 +1,7 @@
 /**
  * Secret iCalendar feed URLs (issue 19, ADR 0099): create, list, revoke, and the feed itself. The token
- * (32 random bytes) is answered once; only its SHA-256 is stored.
+ * (32 random bytes) is answered once; only its SHA-256 is stored. The iCalendar writer (ical-generator)
+ * is loaded with the first feed served, not at start (ADR 0135).
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -17,13 +18,13 @@ import { bankHolidaysOff } from '@hr/shared/leave/leave-days';
 import { DEFAULT_REGION } from '@hr/shared/leave/public-holidays';
 import type { Role } from '@hr/shared/roles';
 import { addDays, isoDate } from '@hr/shared/working-days';
-import ical, { ICalCalendarMethod } from 'ical-generator';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { withTenant } from '../../db/tenant.ts';
 import { type Principal, tenantOf } from '../../http/app-env.ts';
 import { errors } from '../../http/app-error.ts';
 import { sha256 } from '../../integrations/oauth-state.ts';
+import { lazy } from '../../lazy.ts';
 import { holidaySourceOf } from '../holidays/holidays.service.ts';
 import {
   countActiveFeeds,
@@ -158,6 +159,8 @@ function summaryOf(row: FeedLeaveRow, knowsType: boolean): string {
 
 const dateOf = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
+const loadIcalGenerator = lazy(() => import('ical-generator'));
+
 /**
  * The feed of a token as RFC 5545 text, or null (404) when the token names no live feed or its owner
  * may no longer see that scope. Read through the owner's tenant transaction (RLS), as the owner.
@@ -184,6 +187,7 @@ export async function renderCalendarFeed(
   });
   if (!data) return null;
 
+  const { default: ical, ICalCalendarMethod } = await loadIcalGenerator();
   const name = `Northwind HR: ${owner.scope === 'me' ? 'my leave' : owner.scope === 'team' ? 'my team' : 'company'}`;
   const calendar = ical({
     name,

@@ -15,6 +15,7 @@ import type { Db, Queryable, Tx } from '../../db/client.ts';
 import { withTenant } from '../../db/tenant.ts';
 import { type Principal, tenantOf } from '../../http/app-env.ts';
 import { errors } from '../../http/app-error.ts';
+import { lazy } from '../../lazy.ts';
 import type { Logger } from '../../logger.ts';
 import {
   findLeaversOn,
@@ -25,18 +26,16 @@ import {
   listCompanyIds,
   updateOptOuts,
 } from './email.repository.ts';
-import {
-  cancellationEmail,
-  decisionEmail,
-  type EmailBrand,
-  invitationEmail,
-  leaverEmail,
-  newRequestEmail,
-  passwordResetEmail,
-  type RenderedEmail,
-} from './email-templates.tsx';
+import type { EmailBrand, RenderedEmail } from './email-templates.tsx';
 
 // ---------- templates by kind ----------
+
+type Templates = typeof import('./email-templates.tsx');
+/**
+ * The templates, with React Email and react-dom's server renderer under them: loaded when the first
+ * email is rendered, not at start (ADR 0135). Only their types are imported above.
+ */
+const templates = lazy(() => import('./email-templates.tsx'));
 
 const requestFacts = {
   typeLabel: z.string(),
@@ -59,7 +58,8 @@ export const EMAIL_TEMPLATES = {
       othersAway: z.array(z.string()),
       reason: z.string().nullable(),
     }),
-    render: newRequestEmail,
+    render: async (brand: EmailBrand, data: Parameters<Templates['newRequestEmail']>[1]) =>
+      (await templates()).newRequestEmail(brand, data),
   },
   decision: {
     data: z.object({
@@ -69,7 +69,8 @@ export const EMAIL_TEMPLATES = {
       cost: z.string(),
       comment: z.string().nullable(),
     }),
-    render: decisionEmail,
+    render: async (brand: EmailBrand, data: Parameters<Templates['decisionEmail']>[1]) =>
+      (await templates()).decisionEmail(brand, data),
   },
   cancellation: {
     data: z.object({
@@ -78,11 +79,13 @@ export const EMAIL_TEMPLATES = {
       cancelledBy: z.enum(['the employee', 'a super admin']),
       workingDays: z.number(),
     }),
-    render: cancellationEmail,
+    render: async (brand: EmailBrand, data: Parameters<Templates['cancellationEmail']>[1]) =>
+      (await templates()).cancellationEmail(brand, data),
   },
   leaver: {
     data: z.object({ employeeName: z.string(), position: z.string().nullable(), endDate: z.string() }),
-    render: leaverEmail,
+    render: async (brand: EmailBrand, data: Parameters<Templates['leaverEmail']>[1]) =>
+      (await templates()).leaverEmail(brand, data),
   },
   invitation: {
     data: z.object({
@@ -90,11 +93,13 @@ export const EMAIL_TEMPLATES = {
       invitedBy: z.string(),
       expiresAt: z.iso.datetime(),
     }),
-    render: invitationEmail,
+    render: async (brand: EmailBrand, data: Parameters<Templates['invitationEmail']>[1]) =>
+      (await templates()).invitationEmail(brand, data),
   },
   password_reset: {
     data: z.object({ link: z.string().url() }),
-    render: (brand: EmailBrand, data: { link: string }) => passwordResetEmail(brand, data.link),
+    render: async (brand: EmailBrand, data: { link: string }) =>
+      (await templates()).passwordResetEmail(brand, data.link),
   },
 } as const;
 

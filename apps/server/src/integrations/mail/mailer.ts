@@ -1,8 +1,11 @@
-/** Sends mail over SMTP_URL; without it, writes each message to DATA_DIR/outbox and logs its link. */
+/**
+ * Sends mail over SMTP_URL; without it, writes each message to DATA_DIR/outbox and logs its link.
+ * nodemailer is loaded with the first message sent over SMTP, not at start (ADR 0135).
+ */
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import { lazy } from '../../lazy.ts';
 import type { Logger } from '../../logger.ts';
 
 export interface MailMessage {
@@ -27,10 +30,12 @@ export function createMailer(options: {
   outboxDir: string;
   logger: Logger;
 }): Mailer {
-  if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+  const { smtpUrl } = options;
+  if (smtpUrl) {
+    const smtp = lazy(async () => (await import('nodemailer')).default.createTransport(smtpUrl));
     return {
       async send(message) {
+        const transport = await smtp();
         await transport.sendMail({
           from: options.from,
           to: message.to,

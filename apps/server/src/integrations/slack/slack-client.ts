@@ -1,11 +1,17 @@
 /**
  * Our only client of the Slack Web API and OAuth v2: @slack/web-api against a configurable base URL
- * (SLACK_API_URL), so tests run this exact code against a local fake Slack server.
+ * (SLACK_API_URL), so tests run this exact code against a local fake Slack server. The library (with
+ * axios and its other dependencies) is loaded on the first Slack call, not at start (ADR 0135).
  */
 
 import type { SlackChannel, SlackMessage, SlackUserProfile } from '@hr/shared/slack/slack.schemas';
 import { isVisibleChannel, isVisibleMessage } from '@hr/shared/slack/slack-rules';
-import { ErrorCode, type KnownBlock, LogLevel, type ModalView, WebClient } from '@slack/web-api';
+import type { KnownBlock, ModalView, WebClient } from '@slack/web-api';
+import { lazy } from '../../lazy.ts';
+
+type SlackSdk = typeof import('@slack/web-api');
+/** @slack/web-api, imported once, when the first call needs it. */
+const loadSlackSdk = lazy(() => import('@slack/web-api'));
 
 export interface SlackConfig {
   clientId: string | undefined;
@@ -22,7 +28,7 @@ export class SlackCallError extends Error {
   }
 }
 
-function toSlackError(error: unknown): SlackCallError {
+function toSlackError(error: unknown, { ErrorCode }: SlackSdk): SlackCallError {
   const e = error as { code?: string; data?: { error?: string }; statusCode?: number };
   if (e.code === ErrorCode.PlatformError) return new SlackCallError(e.data?.error ?? 'unknown_error');
   if (e.code === ErrorCode.HTTPError)
@@ -49,20 +55,20 @@ function profileOf(user: RawUser): SlackUserProfile {
 
 export function createSlackClient(config: SlackConfig) {
   const apiUrl = config.apiUrl.endsWith('/') ? config.apiUrl : `${config.apiUrl}/`;
-  const client = (token?: string) =>
-    new WebClient(token, {
-      slackApiUrl: apiUrl,
-      retryConfig: { retries: 0 },
-      rejectRateLimitedCalls: true,
-      timeout: 10_000,
-      logLevel: LogLevel.ERROR,
-    });
-
-  async function call<T>(fn: () => Promise<T>): Promise<T> {
+  /** One Web API call with `token` (none for OAuth), its failure as a SlackCallError. */
+  async function call<T>(token: string | undefined, fn: (web: WebClient) => Promise<T>): Promise<T> {
+    const sdk = await loadSlackSdk();
     try {
-      return await fn();
+      const web = new sdk.WebClient(token, {
+        slackApiUrl: apiUrl,
+        retryConfig: { retries: 0 },
+        rejectRateLimitedCalls: true,
+        timeout: 10_000,
+        logLevel: sdk.LogLevel.ERROR,
+      });
+      return await fn(web);
     } catch (error) {
-      throw toSlackError(error);
+      throw toSlackError(error, sdk);
     }
   }
 
@@ -80,8 +86,8 @@ export function createSlackClient(config: SlackConfig) {
 
     /** oauth.v2.access: the user token and workspace of a finished sign-in. */
     async exchangeCode(code: string, redirectUri: string) {
-      const result = await call(() =>
-        client().oauth.v2.access({
+      const result = await call(undefined, (web) =>
+        web.oauth.v2.access({
           client_id: config.clientId ?? '',
           client_secret: config.clientSecret ?? '',
           code,
@@ -98,17 +104,17 @@ export function createSlackClient(config: SlackConfig) {
     },
 
     async authTest(token: string) {
-      const result = await call(() => client(token).auth.test());
+      const result = await call(token, (web) => web.auth.test());
       return { user: result.user ?? null, team: result.team ?? null, userId: result.user_id ?? null };
     },
 
     async revoke(token: string): Promise<void> {
-      await call(() => client(token).auth.revoke());
+      await call(token, (web) => web.auth.revoke());
     },
 
     async listChannels(token: string): Promise<SlackChannel[]> {
-      const result = await call(() =>
-        client(token).conversations.list({
+      const result = await call(token, (web) =>
+        web.conversations.list({
           types: 'public_channel,private_channel',
           exclude_archived: true,
           limit: 200,
@@ -124,15 +130,15 @@ export function createSlackClient(config: SlackConfig) {
     },
 
     async userInfo(token: string, user: string) {
-      const result = await call(() => client(token).users.info({ user }));
+      const result = await call(token, (web) => web.users.info({ user }));
       const raw = (result.user ?? {}) as RawUser;
       return { id: raw.id ?? user, name: raw.name ?? '', profile: profileOf(raw) };
     },
 
     /** History newest first as Slack gives it, without empty and channel_ messages, with user profiles. */
     async history(token: string, channel: string, limit: number, oldest?: string): Promise<SlackMessage[]> {
-      const result = await call(() =>
-        client(token).conversations.history({ channel, limit, ...(oldest ? { oldest } : {}) }),
+      const result = await call(token, (web) =>
+        web.conversations.history({ channel, limit, ...(oldest ? { oldest } : {}) }),
       );
       const visible = (result.messages ?? []).filter(isVisibleMessage);
       const profiles = new Map<string, SlackUserProfile | null>();
@@ -155,13 +161,13 @@ export function createSlackClient(config: SlackConfig) {
     },
 
     async postMessage(token: string, channel: string, text: string) {
-      const result = await call(() => client(token).chat.postMessage({ channel, text }));
+      const result = await call(token, (web) => web.chat.postMessage({ channel, text }));
       return { ts: result.ts ?? '', channel: result.channel ?? channel };
     },
 
     /** The app's direct-message channel with a Slack user (conversations.open, bot token). */
     async openDirectMessage(token: string, slackUserId: string): Promise<string> {
-      const result = await call(() => client(token).conversations.open({ users: slackUserId }));
+      const result = await call(token, (web) => web.conversations.open({ users: slackUserId }));
       const channel = result.channel?.id;
       if (!channel) throw new SlackCallError('channel_not_found');
       return channel;
@@ -169,17 +175,17 @@ export function createSlackClient(config: SlackConfig) {
 
     /** A Block Kit message; `text` is the notification's and screen readers' fallback. */
     async postBlocks(token: string, channel: string, text: string, blocks: KnownBlock[]) {
-      const result = await call(() => client(token).chat.postMessage({ channel, text, blocks }));
+      const result = await call(token, (web) => web.chat.postMessage({ channel, text, blocks }));
       return { ts: result.ts ?? '', channel: result.channel ?? channel };
     },
 
     async updateMessage(token: string, channel: string, ts: string, text: string, blocks: KnownBlock[]) {
-      await call(() => client(token).chat.update({ channel, ts, text, blocks }));
+      await call(token, (web) => web.chat.update({ channel, ts, text, blocks }));
     },
 
     /** Opens a modal in answer to a click (trigger_id is valid for 3 s). */
     async openView(token: string, triggerId: string, view: ModalView): Promise<void> {
-      await call(() => client(token).views.open({ trigger_id: triggerId, view }));
+      await call(token, (web) => web.views.open({ trigger_id: triggerId, view }));
     },
   };
 }

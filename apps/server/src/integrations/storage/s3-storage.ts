@@ -1,14 +1,12 @@
-/** The S3-compatible adapter of the storage port (STORAGE_DRIVER=s3): AWS S3, MinIO, R2, Ceph... */
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+/**
+ * The S3-compatible adapter of the storage port (STORAGE_DRIVER=s3): AWS S3, MinIO, R2, Ceph... The
+ * AWS SDK is loaded on the first storage call, not at start (ADR 0135).
+ */
+import { lazy } from '../../lazy.ts';
 import { contentDisposition, fileNameFromDisposition } from './content-disposition.ts';
 import type { StoragePort, StoredObject } from './storage-port.ts';
+
+const loadS3Sdk = lazy(() => import('@aws-sdk/client-s3'));
 
 export interface S3StorageOptions {
   /** Omit for AWS itself; set for MinIO and other S3-compatible servers. */
@@ -23,16 +21,21 @@ export interface S3StorageOptions {
 }
 
 export function createS3Storage(options: S3StorageOptions): StoragePort {
-  const client = new S3Client({
-    region: options.region,
-    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
-    forcePathStyle: options.forcePathStyle ?? true,
-    ...(options.accessKeyId && options.secretAccessKey
-      ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
-      : {}),
-    // Plain single-part bodies; the newer default (CRC32 on every call) is not spoken by all S3 clones.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
+  /** The SDK and one client, made on the first call. */
+  const connect = lazy(async () => {
+    const sdk = await loadS3Sdk();
+    const client = new sdk.S3Client({
+      region: options.region,
+      ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+      forcePathStyle: options.forcePathStyle ?? true,
+      ...(options.accessKeyId && options.secretAccessKey
+        ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
+        : {}),
+      // Plain single-part bodies; the newer default (CRC32 on every call) is not spoken by all S3 clones.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+    return { sdk, client };
   });
   const publicBase = (
     options.publicUrl ??
@@ -42,8 +45,9 @@ export function createS3Storage(options: S3StorageOptions): StoragePort {
 
   return {
     async put({ bucket, key, body, contentType, fileName }) {
+      const { sdk, client } = await connect();
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket: bucket,
           Key: key,
           Body: body,
@@ -56,8 +60,9 @@ export function createS3Storage(options: S3StorageOptions): StoragePort {
       );
     },
     async get(bucket, key): Promise<StoredObject | null> {
+      const { sdk, client } = await connect();
       try {
-        const result = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        const result = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: key }));
         if (!result.Body) return null;
         const fileName = fileNameFromDisposition(result.ContentDisposition);
         return {
@@ -66,13 +71,14 @@ export function createS3Storage(options: S3StorageOptions): StoragePort {
           ...(fileName === undefined ? {} : { fileName }),
         };
       } catch (error) {
-        if (error instanceof NoSuchKey) return null;
-        if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) return null;
+        if (error instanceof sdk.NoSuchKey) return null;
+        if (error instanceof sdk.S3ServiceException && error.$metadata.httpStatusCode === 404) return null;
         throw error;
       }
     },
     async delete(bucket, key) {
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+      const { sdk, client } = await connect();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },
     publicUrl(bucket, key) {
       return `${publicBase}/${bucket}/${key.split('/').map(encodeURIComponent).join('/')}`;
