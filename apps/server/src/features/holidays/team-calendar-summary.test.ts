@@ -532,3 +532,26 @@ describe('row-level security on the summary', () => {
     ).rejects.toThrow();
   });
 });
+
+describe('deleting a whole company', () => {
+  it('takes its summary with it (the cascade reaches holiday_requests and the summary alike)', async () => {
+    const [company] = await query<{ id: string }>(
+      sql`insert into companies (name, legal_name, trading_name) values ('Gone Ltd', 'Gone Ltd', 'Gone') returning id`,
+    );
+    const gone = company?.id as string;
+    const [someone] = await addEmployees(gone, 'gone', ['Gone Soon']);
+    await run(sql`insert into holiday_requests (company_id, employee_record_id, start_date, end_date, status, working_days, days_requested)
+      values (${gone}, ${someone}, date '2031-05-05', date '2031-05-09', 'approved', 5, 5)`);
+    const rows = async () =>
+      (
+        await query<{
+          n: number;
+        }>(sql`select (select count(*) from team_calendar_people where company_id = ${gone})
+          + (select count(*) from team_calendar_days where company_id = ${gone}) as n`)
+      )[0]?.n;
+    expect(Number(await rows())).toBeGreaterThan(0);
+    await run(sql`delete from companies where id = ${gone}`);
+    expect(Number(await rows())).toBe(0);
+    await expectSummaryRight('after deleting a company');
+  });
+});
