@@ -168,18 +168,40 @@ REVOKE ALL ON FUNCTION app_team_calendar_rebuild(uuid) FROM PUBLIC;
 -- The serving role reads the summary (under the tenant policy) and never writes it.
 GRANT SELECT ON team_calendar_people, team_calendar_days TO app_user;
 --> statement-breakpoint
--- The read cache's data version (migration 0015), like every tenant table.
+-- The read cache's data version (migration 0015), like every tenant table, with one shortcut: rows
+-- written by the triggers above (trigger depth above 1) belong to the company whose holiday_requests
+-- or employee_records statement fired them, and that statement's own data-version trigger has moved
+-- the version in this transaction already; so these calls return at once. A direct write (the
+-- rebuild, an operator's statement) moves it as everywhere else.
+CREATE FUNCTION app_team_calendar_rows_changed() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF pg_trigger_depth() > 1 THEN
+    RETURN NULL;
+  END IF;
+  IF TG_OP = 'INSERT' THEN
+    PERFORM public.app_bump_company_data_versions(ARRAY(SELECT company_id FROM new_rows));
+  ELSIF TG_OP = 'UPDATE' THEN
+    PERFORM public.app_bump_company_data_versions(
+      ARRAY(SELECT company_id FROM new_rows UNION SELECT company_id FROM old_rows));
+  ELSE
+    PERFORM public.app_bump_company_data_versions(ARRAY(SELECT company_id FROM old_rows));
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
 DO $$
 DECLARE
   t text;
 BEGIN
   FOREACH t IN ARRAY ARRAY['team_calendar_people', 'team_calendar_days'] LOOP
     EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows '
-      'FOR EACH STATEMENT EXECUTE FUNCTION app_tenant_rows_changed()', t || '_data_version_insert', t);
+      'FOR EACH STATEMENT EXECUTE FUNCTION app_team_calendar_rows_changed()', t || '_data_version_insert', t);
     EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING OLD TABLE AS old_rows '
-      'NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app_tenant_rows_changed()', t || '_data_version_update', t);
+      'NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app_team_calendar_rows_changed()', t || '_data_version_update', t);
     EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS old_rows '
-      'FOR EACH STATEMENT EXECUTE FUNCTION app_tenant_rows_changed()', t || '_data_version_delete', t);
+      'FOR EACH STATEMENT EXECUTE FUNCTION app_team_calendar_rows_changed()', t || '_data_version_delete', t);
   END LOOP;
 END
 $$;
