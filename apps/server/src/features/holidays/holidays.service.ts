@@ -72,7 +72,7 @@ import {
   type HolidayRequestRow,
   insertHolidayRequests,
   listCalendarDay,
-  listCalendarPreview,
+  listCalendarMonth,
   listCompanyDaysBetween,
   listOthersAway,
   listPendingForApprover,
@@ -836,16 +836,7 @@ export async function teamCalendar(db: Db, principal: Principal, month: string):
   const { rows, source } = await withTenant(
     db,
     tenantOf(principal),
-    async (tx) => ({
-      rows: await listCalendarPreview(tx, principal.companyId, range, CALENDAR_DAY_PREVIEW),
-      source: await findViewerHolidaySource(
-        tx,
-        principal.companyId,
-        principal.user.id,
-        range.start,
-        range.end,
-      ),
-    }),
+    (tx) => listCalendarMonth(tx, principal.companyId, principal.user.id, range, CALENDAR_DAY_PREVIEW),
     CALENDAR_SETTINGS,
   );
   const bankHolidays = bankHolidaysOff(

@@ -9,7 +9,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { httpClient, json, postgresUrl, useTestApp } from '../../../test/test-context.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import { withTenant } from '../../db/tenant.ts';
-import { listCalendarDay, listCalendarPreview, type TeamHolidayRow } from './holidays.repository.ts';
+import {
+  findViewerHolidaySource,
+  listCalendarDay,
+  listCalendarMonth,
+  listCalendarPreview,
+  type TeamHolidayRow,
+} from './holidays.repository.ts';
 
 const t = useTestApp();
 
@@ -25,6 +31,10 @@ beforeAll(async () => {
   northwind = rows.find((r) => r.name.startsWith('Northwind'))?.id as string;
   southbank = rows.find((r) => r.name.startsWith('Southbank'))?.id as string;
 });
+
+const ownerId = async () =>
+  (await query<{ id: string }>(sql`select id from auth_users where email = 'owner@northwind.example'`))[0]
+    ?.id as string;
 
 const asCompany = <T>(companyId: string, fn: (tx: Tx) => Promise<T>) =>
   withTenant(t.app.database.db, { companyId, userId: null, role: 'super_admin' }, fn);
@@ -209,11 +219,21 @@ describe('the summary follows every kind of write', () => {
 
   async function expectSameAsReference(when: string) {
     await expectSummaryRight(when);
+    const owner = await ownerId(); // outside the transaction: PGlite has one connection
     await asCompany(northwind, async (tx) => {
       for (const range of months) {
+        const reference = await referenceMonth(tx, northwind, range);
         expect(await listCalendarPreview(tx, northwind, range, 3), `${when}: month ${range.start}`).toEqual(
-          await referenceMonth(tx, northwind, range),
+          reference,
         );
+        // The month endpoint's one statement: the same rows, and the viewer's bank-holiday source.
+        expect(
+          await listCalendarMonth(tx, northwind, owner, range, 3),
+          `${when}: month ${range.start}`,
+        ).toEqual({
+          rows: reference,
+          source: await findViewerHolidaySource(tx, northwind, owner, range.start, range.end),
+        });
       }
       for (const day of days) {
         for (const page of [
