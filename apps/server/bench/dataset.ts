@@ -184,6 +184,8 @@ export async function seedCompany(db: Db, c: BenchCompany, passwordHash: string)
         date '2026-12-01' + (n % 120), 1 + n % 10, 'WO-' || lpad(n::text, 6, '0'), timestamptz '2026-01-01' + n * interval '1 minute'
       from generate_series(1, ${c.workOrders}) n
       cross join lateral (select 1 + ${rnd(sql`'wop:' || n`)} % ${c.products} as p) pp`);
+    // The team calendar's per-day summary (ADR 0110): its triggers are off in this transaction.
+    await tx.execute(sql`select app_team_calendar_rebuild(${companyId})`);
     // Each work order's board list, by the shared part rules, as the server stores it (ADR 0024).
     const [company] = rowsOf<{ id: string }>(await tx.execute(sql`select ${companyId}::text as id`));
     await refreshJobLists(tx, (company as { id: string }).id, { kind: 'all' });

@@ -9,8 +9,10 @@ import {
   boolean,
   date,
   index,
+  integer,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -122,6 +124,62 @@ export const holidayRequests = pgTable(
       .on(t.companyId, t.splitGroupId)
       .where(sql`split_group_id is not null`),
     tenantPolicy('holiday_requests'),
+  ],
+);
+
+/**
+ * The team calendar's people away, one row per person and day (ADR 0110): the approved holiday that
+ * puts the person on the calendar that day (their first by start date, then id, when old data holds
+ * two), and their name, the calendar's order. Only days up to a leaver's end date. Written by the
+ * triggers of migration `team-calendar-triggers` in the transaction of every change of
+ * `holiday_requests` (status, dates, employee) and of `employee_records` (name, end date); the
+ * serving role may only read it.
+ */
+export const teamCalendarPeople = pgTable(
+  'team_calendar_people',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    employeeRecordId: uuid('employee_record_id')
+      .notNull()
+      .references(() => employeeRecords.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    // No foreign key: the triggers remove a request's days themselves (and a cascade would need an index).
+    requestId: uuid('request_id').notNull(),
+    fullName: text('full_name').notNull(),
+  },
+  (t) => [
+    // The triggers rewrite one employee's days.
+    primaryKey({ name: 'team_calendar_people_pkey', columns: [t.employeeRecordId, t.day] }),
+    // A day's people in the calendar's order (ADR 0008): the month's first three, the day list's page.
+    index('team_calendar_people_day_idx').on(
+      t.companyId,
+      t.day,
+      sql`full_name collate "und-x-icu"`,
+      t.employeeRecordId,
+    ),
+    tenantPolicy('team_calendar_people'),
+  ],
+);
+
+/**
+ * How many people are away, per company and day (ADR 0110): the month grid reads one row a day. Kept
+ * by the same triggers as `team_calendar_people`, by adding each statement's net change (so
+ * concurrent writers of one day add up, none overwrites another). Zero rows stay (people = 0).
+ */
+export const teamCalendarDays = pgTable(
+  'team_calendar_days',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    people: integer('people').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'team_calendar_days_pkey', columns: [t.companyId, t.day] }),
+    tenantPolicy('team_calendar_days'),
   ],
 );
 

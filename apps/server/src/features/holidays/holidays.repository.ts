@@ -63,21 +63,24 @@ export async function findViewerHolidaySource(
   userId: string,
   from: string,
   to: string,
-): Promise<{ region: string | null; workedHolidays: string[] }> {
-  const result = await tx.execute(sql`
+): Promise<ViewerHolidaySource> {
+  const result = await tx.execute(viewerHolidaySourceSelect(companyId, userId, from, to));
+  return rowsOf<ViewerHolidaySource>(result)[0] ?? { region: null, workedHolidays: [] };
+}
+
+export interface ViewerHolidaySource {
+  region: string | null;
+  workedHolidays: string[];
+}
+
+/** One row: the viewer's region (else the company's default) and the worked holidays from..to. */
+const viewerHolidaySourceSelect = (companyId: string, userId: string, from: string, to: string) => sql`
     select coalesce(
         (select e.region from employee_records e where e.company_id = ${companyId} and e.user_id = ${userId} limit 1),
         (select c.default_region from companies c where c.id = ${companyId})) as region,
       coalesce((select json_agg(to_char(d.date, 'YYYY-MM-DD')) from company_calendar_days d
         where d.company_id = ${companyId} and d.kind = 'worked_holiday' and d.date between ${from} and ${to}),
-        '[]'::json) as "workedHolidays"`);
-  return (
-    rowsOf<{ region: string | null; workedHolidays: string[] }>(result)[0] ?? {
-      region: null,
-      workedHolidays: [],
-    }
-  );
-}
+        '[]'::json) as "workedHolidays"`;
 
 /** The company's closure days and worked public holidays from..to, in date order. */
 export async function listCompanyDaysBetween(tx: Tx, companyId: string, from: string, to: string) {
@@ -515,23 +518,12 @@ const teamHolidayFields = (alias: string, nameAlias = alias, managerAlias = name
     ${alias}.start_half_day as "startHalfDay", ${alias}.end_half_day as "endHalfDay"`);
 
 /**
- * The month summary of the team calendar, in one statement: for each day of start..end with someone
- * away, the number of people away and the first `preview` of them by name (ADR 0008). At most
- * (days x preview) rows whatever the size of the company.
- *
- * - `h`: the approved holidays sharing a day with the range (holiday_requests_calendar_idx), clipped
- *   to it (day numbers from 0).
- * - `stretches`: each holiday keeps only the days no earlier holiday of the same person (by start
- *   date) already covers, so a person counts once a day, on the first of their holidays covering it.
- * - `spans`: stretches with the same days form a span (a month has at most 31 x 32 / 2 of them):
- *   how many people, and the first few by name. The name sort runs within spans, not over the month.
- * - `days`: each span's first few spread over its days; a day's first few are the first of its
- *   spans' first few, its people the sum of its spans' people. Only these few rows reach the end,
- *   where the holidays' details are read by primary key.
- *
- * `limit 31` on a span's days changes no result (a month has at most 31 days): it only tells the
- * planner how many rows to expect, where `generate_series` with column arguments makes it assume
- * 1,000.
+ * The month summary of the team calendar, in one statement (ADRs 0008, 0110): for each day of
+ * start..end with someone away, the number of people away and the first `preview` of them by name.
+ * Both come from the per-day summary the triggers keep in the writing transaction: the day's count
+ * (`team_calendar_days`, one row a day) and its first few people in order (`team_calendar_people`,
+ * `preview` rows a day through `team_calendar_people_day_idx`), whose holidays are then read by
+ * primary key. At most 31 + 31 x preview rows whatever the size of the company.
  */
 export async function listCalendarPreview(
   tx: Tx,
@@ -539,56 +531,57 @@ export async function listCalendarPreview(
   range: { start: string; end: string },
   preview: number,
 ): Promise<CalendarPreviewRow[]> {
-  const start = sql`${range.start}::date`;
-  const end = sql`${range.end}::date`;
+  return rowsOf<CalendarPreviewRow>(await tx.execute(calendarPreviewSelect(companyId, range, preview)));
+}
+
+const calendarPreviewSelect = (
+  companyId: string,
+  range: { start: string; end: string },
+  preview: number,
+) => sql`
+    select to_char(d.day, 'YYYY-MM-DD') as day, d.people, ${teamHolidayFields('r', 'e')}
+    from team_calendar_days d
+    cross join lateral (
+      select p.request_id, p.employee_record_id, p.full_name
+      from team_calendar_people p
+      where p.company_id = ${companyId} and p.day = d.day
+      order by ${byName('p.full_name', 'p.employee_record_id')}
+      limit ${preview}
+    ) p
+    join holiday_requests r on r.id = p.request_id
+    join employee_records e on e.id = p.employee_record_id
+    where d.company_id = ${companyId} and d.day between ${range.start}::date and ${range.end}::date
+      and d.people > 0
+    order by d.day, ${byName('p.full_name', 'p.employee_record_id')}`;
+
+/**
+ * What the month screen needs, in one statement (one round trip less on every miss): the summary of
+ * `listCalendarPreview` and the viewer's bank-holiday source of `findViewerHolidaySource` (one row
+ * even when nobody is away).
+ */
+export async function listCalendarMonth(
+  tx: Tx,
+  companyId: string,
+  viewerId: string,
+  range: { start: string; end: string },
+  preview: number,
+): Promise<{ rows: CalendarPreviewRow[]; source: ViewerHolidaySource }> {
   const result = await tx.execute(sql`
-    with h as (
-      select r.id, r.employee_record_id, e.full_name, r.start_date,
-        greatest(r.start_date, ${start}) - ${start} as first_day,
-        least(r.end_date, ${end}) - ${start} as last_day
-      from holiday_requests r
-      join employee_records e on e.id = r.employee_record_id
-      where r.company_id = ${companyId} and r.status = 'approved'
-        and r.start_date <= ${end} and r.end_date >= ${start}
-        and (e.end_date is null or r.start_date <= e.end_date)
-    ),
-    stretches as (
-      select id, employee_record_id, full_name, start_date, last_day,
-        greatest(first_day, 1 + max(last_day) over (
-          partition by employee_record_id order by start_date, id
-          rows between unbounded preceding and 1 preceding)) as first_day
-      from h
-    ),
-    spans as (
-      select * from (
-        select s.*, count(*) over (partition by first_day, last_day) as people,
-          row_number() over (partition by first_day, last_day order by ${byName('s.full_name', 's.employee_record_id')}, s.start_date, s.id) as position
-        from stretches s
-        where first_day <= last_day
-      ) ranked
-      where position <= ${preview}
-    ),
-    days as (
-      select * from (
-        select d.day, spans.id,
-          sum(spans.people) filter (where spans.position = 1) over (partition by d.day) as people,
-          row_number() over (partition by d.day order by ${byName('spans.full_name', 'spans.employee_record_id')}, spans.start_date, spans.id) as position
-        from spans
-        cross join lateral (select generate_series(spans.first_day, spans.last_day) as day limit 31) d
-      ) ranked
-      where position <= ${preview}
-    )
-    select to_char(${start} + days.day, 'YYYY-MM-DD') as day, days.people::int as people, ${teamHolidayFields('r', 'e')}
-    from days
-    join holiday_requests r on r.id = days.id and r.id = any(array(select id from days))
-    join employee_records e on e.id = r.employee_record_id
-    order by days.day, days.position`);
-  return rowsOf<CalendarPreviewRow>(result);
+    select s.region, s."workedHolidays", m.*
+    from (${viewerHolidaySourceSelect(companyId, viewerId, range.start, range.end)}) s
+    left join lateral (${calendarPreviewSelect(companyId, range, preview)}) m on true`);
+  type Row = ViewerHolidaySource & (CalendarPreviewRow | { [K in keyof CalendarPreviewRow]: null });
+  const all = rowsOf<Row>(result);
+  const rows: CalendarPreviewRow[] = [];
+  for (const { region: _region, workedHolidays: _worked, ...row } of all) if (row.id !== null) rows.push(row);
+  const first = all[0];
+  return { rows, source: { region: first?.region ?? null, workedHolidays: first?.workedHolidays ?? [] } };
 }
 
 /**
- * Everyone with an approved holiday on `date`, one entry per person (their first holiday by start
- * date), in the month summary's order: one page, and the number of people in all.
+ * Everyone away on `date` (one entry per person: their first holiday by start date), in the month
+ * summary's order: one page, and the number of people in all. Reads the day's count and only the
+ * page's people from the per-day summary (ADR 0110), then their holidays by primary key.
  */
 export async function listCalendarDay(
   tx: Tx,
@@ -598,25 +591,22 @@ export async function listCalendarDay(
 ): Promise<{ total: number; items: TeamHolidayRow[] }> {
   const day = sql`${date}::date`;
   const result = await tx.execute(sql`
-    with x as (
-      select distinct on (r.employee_record_id) r.id, r.user_id, r.employee_record_id, e.full_name,
-        e.line_manager_id, r.start_date, r.end_date, r.holiday_type, r.working_days, r.start_half_day,
-        r.end_half_day
-      from holiday_requests r
-      join employee_records e on e.id = r.employee_record_id
-      where r.company_id = ${companyId} and r.status = 'approved'
-        and r.start_date <= ${day} and r.end_date >= ${day}
-        and (e.end_date is null or e.end_date >= ${day})
-      order by r.employee_record_id, r.start_date, r.id
-    )
-    select t.total, p.*
-    from (select count(*)::int as total from x) t
+    select t.total, page.*
+    from (select coalesce((select d.people from team_calendar_days d
+      where d.company_id = ${companyId} and d.day = ${day}), 0)::int as total) t
     left join lateral (
-      select ${teamHolidayFields('x')}
-      from x
-      order by ${byName('x.full_name', 'x.employee_record_id')}
-      limit ${page.limit} offset ${page.offset}
-    ) p on true`);
+      select ${teamHolidayFields('r', 'e')}
+      from (
+        select p.request_id, p.employee_record_id, p.full_name
+        from team_calendar_people p
+        where p.company_id = ${companyId} and p.day = ${day}
+        order by ${byName('p.full_name', 'p.employee_record_id')}
+        limit ${page.limit} offset ${page.offset}
+      ) p
+      join holiday_requests r on r.id = p.request_id
+      join employee_records e on e.id = p.employee_record_id
+      order by ${byName('p.full_name', 'p.employee_record_id')}
+    ) page on true`);
   // One row even when the page is empty (offset past the end): the total, and nulls for the page.
   const rows = rowsOf<{ total: number } & (TeamHolidayRow | { [K in keyof TeamHolidayRow]: null })>(result);
   const items: TeamHolidayRow[] = [];

@@ -72,7 +72,7 @@ import {
   type HolidayRequestRow,
   insertHolidayRequests,
   listCalendarDay,
-  listCalendarPreview,
+  listCalendarMonth,
   listCompanyDaysBetween,
   listOthersAway,
   listPendingForApprover,
@@ -804,17 +804,13 @@ function teamHolidayFor(principal: Principal) {
 }
 
 /**
- * The planner takes `start_date <= b and end_date >= a` for two independent conditions and expects
- * tens of times the rows a month or a day holds (a large company's whole history). With those
- * estimates it compiles the month statement with JIT (seconds) and reads the whole table for a day
- * rather than holiday_requests_calendar_idx. Both are switched off for these transactions (ADR 0008).
+ * JIT and sequential scans off for the calendar's transactions (ADR 0008). They were needed when the
+ * month and day statements read holiday_requests by a date range the planner misjudged; the per-day
+ * summary (ADR 0110) is read by its keys, and the settings stay as a guard: no plan of these small
+ * statements gains from JIT or a sequential scan.
  */
 const CALENDAR_SETTINGS: TransactionSettings = { jit: 'off', enable_seqscan: 'off' };
 
-/**
- * The team calendar's month: per day with someone away, how many people and the first few by name
- * (ADR 0008). Holidays crossing a month edge count on their days inside the month (ADR 0007).
- */
 /**
  * A user's bank-holiday region (their employee record's, else the company default) and the company's
  * worked holidays from..to, in the caller's tenant transaction: the team calendar and the calendar
@@ -830,21 +826,17 @@ export function holidaySourceOf(
   return findViewerHolidaySource(tx, companyId, userId, from, to);
 }
 
+/**
+ * The team calendar's month: per day with someone away, how many people and the first few by name
+ * (ADR 0008), from the per-day summary (ADR 0110). Holidays crossing a month edge count on their
+ * days inside the month (ADR 0007); a leaver up to their end date (ADR 0110).
+ */
 export async function teamCalendar(db: Db, principal: Principal, month: string): Promise<CalendarResponse> {
   const range = monthRange(month);
   const { rows, source } = await withTenant(
     db,
     tenantOf(principal),
-    async (tx) => ({
-      rows: await listCalendarPreview(tx, principal.companyId, range, CALENDAR_DAY_PREVIEW),
-      source: await findViewerHolidaySource(
-        tx,
-        principal.companyId,
-        principal.user.id,
-        range.start,
-        range.end,
-      ),
-    }),
+    (tx) => listCalendarMonth(tx, principal.companyId, principal.user.id, range, CALENDAR_DAY_PREVIEW),
     CALENDAR_SETTINGS,
   );
   const bankHolidays = bankHolidaysOff(
