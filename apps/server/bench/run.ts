@@ -42,8 +42,7 @@ const MEMORY_COMPILED = !process.argv.includes('--no-memory');
 const IDLE_RSS_TARGET_MB = 150;
 const FILTER = arg('filter')?.toLowerCase();
 /** `--filter=a,b` keeps the endpoints whose name contains any of the words. */
-const wanted = (name: string) =>
-  !FILTER || FILTER.split(',').some((f) => name.toLowerCase().includes(f));
+const wanted = (name: string) => !FILTER || FILTER.split(',').some((f) => name.toLowerCase().includes(f));
 const BIG = 's5000';
 
 interface Stats {

@@ -79,6 +79,49 @@ export async function findViewerHolidaySource(
   );
 }
 
+export interface LeaveCalendarSource {
+  /** The user's employee record's region and week (only when asked for a user; null without a record). */
+  employee: { region: string | null; workingPattern: string[] | null } | null;
+  /** The company's week, holiday year and default region (null: no such company). */
+  settings: {
+    workingDaysPattern: string[] | null;
+    holidayYearStartMonth: number | null;
+    defaultRegion: string | null;
+  } | null;
+  /** The company's closure days and worked public holidays from..to, in date order. */
+  companyDays: Array<{ date: string; kind: string; name: string; countsAsLeave: boolean }>;
+}
+
+/**
+ * What a leave count reads, in one statement (ADR 0120): the company's settings and its days from..to,
+ * and with `userId` that user's region and week from their employee record. What
+ * `findHolidaySettings`, `listCompanyDaysBetween` and `findEmployeeOfUser` read in three.
+ */
+export async function findLeaveCalendarSource(
+  tx: Tx,
+  companyId: string,
+  range: { start: string; end: string },
+  userId: string | null,
+): Promise<LeaveCalendarSource> {
+  const employee = userId
+    ? sql`(select json_build_object('region', e.region, 'workingPattern', e.working_pattern)
+        from employee_records e where e.company_id = ${companyId} and e.user_id = ${userId} limit 1)`
+    : sql`null::json`;
+  const result = await tx.execute(sql`
+    select ${employee} as employee,
+      (select json_build_object('workingDaysPattern', s.working_days_pattern,
+          'holidayYearStartMonth', s.holiday_year_start_month, 'defaultRegion', c.default_region)
+        from companies c left join company_settings s on s.company_id = c.id
+        where c.id = ${companyId}) as settings,
+      coalesce((select json_agg(json_build_object('date', to_char(d.date, 'YYYY-MM-DD'), 'kind', d.kind,
+          'name', d.name, 'countsAsLeave', d.counts_as_leave) order by d.date)
+        from company_calendar_days d
+        where d.company_id = ${companyId} and d.date between ${range.start}::date and ${range.end}::date),
+        '[]'::json) as "companyDays"`);
+  const [row] = rowsOf<LeaveCalendarSource>(result);
+  return row ?? { employee: null, settings: null, companyDays: [] };
+}
+
 /** The company's closure days and worked public holidays from..to, in date order. */
 export async function listCompanyDaysBetween(tx: Tx, companyId: string, from: string, to: string) {
   return tx
@@ -243,6 +286,10 @@ export async function listPendingForApprover(
         eq(holidayRequests.companyId, companyId),
         eq(holidayRequests.status, 'pending'),
         decidableBy(approver.userId, approver.isSuperAdmin),
+        // Implied by `decidableBy` for a line manager (their reports' records name them), and what
+        // lets the planner start from those records (employee_records_line_manager_idx) and read their
+        // pending requests (holiday_requests_pending_idx) instead of every pending request.
+        approver.isSuperAdmin ? undefined : eq(employeeRecords.lineManagerId, approver.userId),
       ),
     )
     .orderBy(desc(holidayRequests.submittedAt), desc(holidayRequests.id));

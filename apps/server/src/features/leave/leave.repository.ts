@@ -14,22 +14,67 @@ function uuidArray(ids: readonly string[]) {
   )}]`;
 }
 
+/** The company settings the leave rules read. */
+const leaveSettingsColumns = {
+  holidayYearStartMonth: companySettings.holidayYearStartMonth,
+  workingDaysPattern: companySettings.workingDaysPattern,
+  annualHolidayDaysEntitlement: companySettings.annualHolidayDaysEntitlement,
+  carryOverCapDays: companySettings.carryOverCapDays,
+  carryOverExpiryMonths: companySettings.carryOverExpiryMonths,
+  allowNegativeBalance: companySettings.allowNegativeBalance,
+  allowanceLeaveTypes: companySettings.allowanceLeaveTypes,
+  approvalLeaveTypes: companySettings.approvalLeaveTypes,
+};
+
 /** The company settings the leave rules read, with their defaults when the company has no row. */
 export async function findLeaveSettings(tx: Tx, companyId: string) {
   const [row] = await tx
-    .select({
-      holidayYearStartMonth: companySettings.holidayYearStartMonth,
-      workingDaysPattern: companySettings.workingDaysPattern,
-      annualHolidayDaysEntitlement: companySettings.annualHolidayDaysEntitlement,
-      carryOverCapDays: companySettings.carryOverCapDays,
-      carryOverExpiryMonths: companySettings.carryOverExpiryMonths,
-      allowNegativeBalance: companySettings.allowNegativeBalance,
-      allowanceLeaveTypes: companySettings.allowanceLeaveTypes,
-      approvalLeaveTypes: companySettings.approvalLeaveTypes,
-    })
+    .select(leaveSettingsColumns)
     .from(companySettings)
     .where(eq(companySettings.companyId, companyId));
   return row ?? null;
+}
+
+export type LeaveSettingsRow = NonNullable<Awaited<ReturnType<typeof findLeaveSettings>>>;
+
+/**
+ * The user's employee record (the fields the allowance needs) and the company's leave settings, in one
+ * statement: what the balance card reads before its sums (ADR 0120). Null without a record; `settings`
+ * null when the company never saved any.
+ */
+export async function findLeaveRecordOfUser(tx: Tx, companyId: string, userId: string) {
+  const [row] = await tx
+    .select({
+      id: employeeRecords.id,
+      userId: employeeRecords.userId,
+      fullName: employeeRecords.fullName,
+      startDate: employeeRecords.startDate,
+      endDate: employeeRecords.endDate,
+      annualHolidayDays: employeeRecords.annualHolidayDays,
+      lineManagerId: employeeRecords.lineManagerId,
+      settingsCompanyId: companySettings.companyId,
+      ...leaveSettingsColumns,
+    })
+    .from(employeeRecords)
+    .leftJoin(companySettings, eq(companySettings.companyId, employeeRecords.companyId))
+    .where(and(eq(employeeRecords.companyId, companyId), eq(employeeRecords.userId, userId)))
+    .limit(1);
+  if (!row) return null;
+  const {
+    settingsCompanyId,
+    id,
+    userId: user,
+    fullName,
+    startDate,
+    endDate,
+    annualHolidayDays,
+    lineManagerId,
+    ...settings
+  } = row;
+  return {
+    record: { id, userId: user, fullName, startDate, endDate, annualHolidayDays, lineManagerId },
+    settings: settingsCompanyId === null ? null : (settings as LeaveSettingsRow),
+  };
 }
 
 export interface LedgerEntryRow {
@@ -140,14 +185,6 @@ export async function findEmployeeForLeave(tx: Tx, companyId: string, id: string
     .from(employeeRecords)
     .where(and(eq(employeeRecords.companyId, companyId), eq(employeeRecords.id, id)));
   return row ?? null;
-}
-
-export async function findEmployeeIdOfUser(tx: Tx, companyId: string, userId: string) {
-  const [row] = await tx
-    .select({ id: employeeRecords.id })
-    .from(employeeRecords)
-    .where(and(eq(employeeRecords.companyId, companyId), eq(employeeRecords.userId, userId)));
-  return row?.id ?? null;
 }
 
 export interface NewLedgerEntry {

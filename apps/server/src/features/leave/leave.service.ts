@@ -39,11 +39,12 @@ import type { Logger } from '../../logger.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import {
   findEmployeeForLeave,
-  findEmployeeIdOfUser,
+  findLeaveRecordOfUser,
   findLeaveSettings,
   insertAdjustment,
   insertLedgerEntries,
   insertOnceEntries,
+  type LeaveSettingsRow,
   listCompaniesForRollover,
   listLedgerEntries,
   listLedgerEntriesOf,
@@ -75,7 +76,11 @@ const asTypes = (values: readonly string[] | null | undefined, fallback: readonl
 
 /** The company's leave settings, with the defaults of a company that never saved any. */
 export async function leaveRulesOf(tx: Tx, companyId: string): Promise<LeaveRules> {
-  const row = await findLeaveSettings(tx, companyId);
+  return leaveRulesFrom(await findLeaveSettings(tx, companyId));
+}
+
+/** The leave rules of a settings row already read (null: the company never saved any). */
+function leaveRulesFrom(row: LeaveSettingsRow | null): LeaveRules {
   return {
     startMonth: row?.holidayYearStartMonth ?? COMPANY_SETTINGS_DEFAULTS.holidayYearStartMonth,
     companyPattern: row?.workingDaysPattern?.length
@@ -202,10 +207,11 @@ export async function balancesFor(
 /** The signed-in employee's balance of the holiday year holding `on` (today by default). */
 export async function getMyLeaveBalance(db: Db, principal: Principal, on: string = today()) {
   return withTenant(db, tenantOf(principal), async (tx) => {
-    const id = await findEmployeeIdOfUser(tx, principal.companyId, principal.user.id);
-    const record = id ? await findEmployeeForLeave(tx, principal.companyId, id) : null;
-    if (!record) return null;
-    const rules = await leaveRulesOf(tx, principal.companyId);
+    // The record and the settings in one statement, then the year's entries and sums (ADR 0120).
+    const found = await findLeaveRecordOfUser(tx, principal.companyId, principal.user.id);
+    if (!found) return null;
+    const { record } = found;
+    const rules = leaveRulesFrom(found.settings);
     const year = holidayYearOf(rules, on);
     return (await balancesFor(tx, principal.companyId, [record], year, rules)).get(record.id) ?? null;
   });
