@@ -468,32 +468,47 @@ export function cancelAnyRequest(tx: Tx, companyId: string, id: string) {
  * For each given request, the other people of the requester's team with approved leave sharing a day
  * with it: the team is the requester's department, or without one everyone with the same line
  * manager. At most 10 names a request, by name.
+ *
+ * One join over all the requests (ADR 0121): the approved leave of each comes from
+ * holiday_requests_approved_end_idx (only rows ending on or after its start, a few for a request in
+ * the near future), and each one's person is read by primary key. A lateral subquery per request made
+ * the planner hash the company's employee records again for each requester's team.
  */
 export async function listOthersAway(tx: Tx, companyId: string, requestIds: string[]) {
   if (!requestIds.length) return [];
   const result = await tx.execute(sql`
-    select q.id as "requestId", a.full_name as "employeeName"
-    from holiday_requests q
-    join employee_records me on me.id = q.employee_record_id
-    cross join lateral (
-      select distinct e.full_name
-      from holiday_requests r
-      join employee_records e on e.id = r.employee_record_id
-      where r.company_id = ${companyId} and r.status = 'approved'
-        and r.start_date <= q.end_date and r.end_date >= q.start_date
-        and e.id <> me.id
+    with q as (
+      select q.id, q.start_date, q.end_date, me.id as me_id, me.department, me.line_manager_id
+      from holiday_requests q
+      join employee_records me on me.id = q.employee_record_id
+      where q.company_id = ${companyId}
+        and q.id = any(${sql`array[${sql.join(
+          requestIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}]`})
+    ),
+    away as (
+      select distinct q.id as request_id, e.full_name
+      from q
+      join holiday_requests r on r.company_id = ${companyId} and r.status = 'approved'
+        and r.end_date >= q.start_date and r.start_date <= q.end_date
+      -- Each row's person by primary key (offset 0 keeps the planner from hashing them all).
+      cross join lateral (
+        select e.id, e.full_name, e.end_date, e.department, e.line_manager_id
+        from employee_records e where e.id = r.employee_record_id offset 0
+      ) e
+      where e.id <> q.me_id
         and (e.end_date is null or e.end_date >= q.start_date)
-        and case when me.department is not null then e.department = me.department
-          else e.line_manager_id is not distinct from me.line_manager_id end
-      order by e.full_name
-      limit 10
-    ) a
-    where q.company_id = ${companyId}
-      and q.id = any(${sql`array[${sql.join(
-        requestIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )}]`})
-    order by q.id, a.full_name`);
+        and case when q.department is not null then e.department = q.department
+          else e.line_manager_id is not distinct from q.line_manager_id end
+    ),
+    ranked as (
+      select request_id, full_name, row_number() over (partition by request_id order by full_name) as n
+      from away
+    )
+    select request_id as "requestId", full_name as "employeeName"
+    from ranked where n <= 10
+    order by request_id, full_name`);
   return rowsOf<{ requestId: string; employeeName: string }>(result);
 }
 

@@ -229,6 +229,20 @@ const slotValues: SQL = sql.join(
 );
 
 /**
+ * `slotValues` with each part number trimmed as a column of its own. The stock lookup compares the
+ * component's part number with that column: compared with `btrim(...)` itself, a function PostgreSQL
+ * does not mark leakproof, the condition could not reach the index under row-level security, and
+ * every slot read the whole component table.
+ */
+const trimmedSlotValues: SQL = sql.join(
+  Array.from({ length: COMPONENT_SLOT_COUNT }, (_, i) => {
+    const column = sql.identifier(`c${i + 1}`);
+    return sql`(${sql.raw(String(i + 1))}, b.${column}, b.${sql.identifier(`q${i + 1}`)}, btrim(b.${column}))`;
+  }),
+  sql`, `,
+);
+
+/**
  * The slots of the given BOM products that name a component, each with that component's quantity on
  * hand: the only inputs of the part counts besides the work order (one statement, narrow rows). The
  * stock is a lookup per slot (`component_database_company_part_key`): a join let the planner hash the
@@ -252,9 +266,9 @@ export async function findProductSlots(
     await tx.execute(sql`
       select b.id as product_id, s.slot, s.part_number, s.quantity,
         (select c.quantity_on_hand from ${componentDatabase} c
-          where c.company_id = ${companyId} and c.part_number = btrim(s.part_number)) as on_hand
+          where c.company_id = ${companyId} and c.part_number = s.part) as on_hand
       from ${bomProducts} b
-      cross join lateral (values ${slotValues}) as s(slot, part_number, quantity)
+      cross join lateral (values ${trimmedSlotValues}) as s(slot, part_number, quantity, part)
       where b.company_id = ${companyId}
         and b.id = any(${`{${productIds.join(',')}}`}::uuid[])
         and s.part_number is not null`),
