@@ -121,36 +121,45 @@ export async function listLedgerEntries(
     .orderBy(asc(leaveLedgerEntries.createdAt), asc(leaveLedgerEntries.id));
 }
 
-/** Ledger entries of several employees for one year (a page of the employee list: one query). */
-export async function listLedgerEntriesOf(tx: Tx, companyId: string, ids: string[], yearStart: string) {
-  if (!ids.length) return [];
-  const result = await tx.execute(sql`
-    select employee_record_id as "employeeRecordId", kind, days::float8 as days, reason
-    from leave_ledger_entries
-    where company_id = ${companyId} and holiday_year_start = ${yearStart}
-      and employee_record_id = any(${uuidArray(ids)})`);
-  return rowsOf<{ employeeRecordId: string; kind: LedgerKind; days: number; reason: string }>(result);
+export interface BalanceInputs {
+  entries: Array<{ employeeRecordId: string; kind: LedgerKind; days: number; reason: string }>;
+  sums: Array<{
+    employeeRecordId: string;
+    approvedDays: number;
+    approvedCount: number;
+    pendingDays: number;
+    pendingCount: number;
+  }>;
 }
 
 /**
- * Approved and pending requests of allowance-using types starting in the holiday year, summed per
- * employee (ADR 0090: a request belongs to the holiday year of its start date; the leave-days work
- * stores a request crossing the year's edge as two rows).
+ * What the balances of some employees in one holiday year are made of, in one statement (ADR 0121):
+ * their ledger entries of the year (leave_ledger_entries_employee_year_idx), and their approved and
+ * pending requests of allowance-using types starting in the year, summed per employee (ADR 0090: a
+ * request belongs to the holiday year of its start date; one crossing the year's edge is stored as
+ * two rows).
  */
-export async function sumRequestsOf(
+export async function listBalanceInputs(
   tx: Tx,
   companyId: string,
   ids: string[],
   year: { start: string; end: string },
   types: readonly HolidayType[],
-) {
-  if (!ids.length || !types.length) return [];
-  const result = await tx.execute(sql`
-    select employee_record_id as "employeeRecordId",
-      coalesce(sum(working_days) filter (where status = 'approved'), 0)::float8 as "approvedDays",
-      (count(*) filter (where status = 'approved'))::int as "approvedCount",
-      coalesce(sum(working_days) filter (where status = 'pending'), 0)::float8 as "pendingDays",
-      (count(*) filter (where status = 'pending'))::int as "pendingCount"
+): Promise<BalanceInputs> {
+  if (!ids.length) return { entries: [], sums: [] };
+  const entries = sql`
+    select 'entry' as part, employee_record_id as "employeeRecordId", kind, days::float8 as days, reason,
+      null::float8 as "approvedDays", null::int as "approvedCount", null::float8 as "pendingDays",
+      null::int as "pendingCount"
+    from leave_ledger_entries
+    where company_id = ${companyId} and holiday_year_start = ${year.start}
+      and employee_record_id = any(${uuidArray(ids)})`;
+  const sums = sql`
+    select 'sum', employee_record_id, null, null, null,
+      coalesce(sum(working_days) filter (where status = 'approved'), 0)::float8,
+      (count(*) filter (where status = 'approved'))::int,
+      coalesce(sum(working_days) filter (where status = 'pending'), 0)::float8,
+      (count(*) filter (where status = 'pending'))::int
     from holiday_requests
     where company_id = ${companyId}
       and employee_record_id = any(${uuidArray(ids)})
@@ -160,14 +169,17 @@ export async function sumRequestsOf(
         sql`, `,
       )}]::text[]`})
       and start_date between ${year.start}::date and ${year.end}::date
-    group by employee_record_id`);
-  return rowsOf<{
-    employeeRecordId: string;
-    approvedDays: number;
-    approvedCount: number;
-    pendingDays: number;
-    pendingCount: number;
-  }>(result);
+    group by employee_record_id`;
+  const rows = rowsOf<
+    BalanceInputs['entries'][number] &
+      BalanceInputs['sums'][number] & { part: 'entry' | 'sum'; kind: LedgerKind; reason: string }
+  >(await tx.execute(types.length ? sql`${entries} union all ${sums}` : entries));
+  const result: BalanceInputs = { entries: [], sums: [] };
+  for (const { part, employeeRecordId, kind, days, reason, ...sum } of rows) {
+    if (part === 'entry') result.entries.push({ employeeRecordId, kind, days, reason });
+    else result.sums.push({ employeeRecordId, ...sum });
+  }
+  return result;
 }
 
 /** The employee record fields the allowance needs. */

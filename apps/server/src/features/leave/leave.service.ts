@@ -45,13 +45,12 @@ import {
   insertLedgerEntries,
   insertOnceEntries,
   type LeaveSettingsRow,
+  listBalanceInputs,
   listCompaniesForRollover,
   listLedgerEntries,
-  listLedgerEntriesOf,
   listRolloverInputs,
   lockRollover,
   type NewLedgerEntry,
-  sumRequestsOf,
   updateLeaveSettings,
   upsertOnceEntry,
 } from './leave.repository.ts';
@@ -131,8 +130,8 @@ interface LeaveRecord {
 }
 
 /**
- * The balances of several employee records in one holiday year: two queries whatever their number
- * (the ledger entries, the request sums). A record without an entitlement entry for the year (the
+ * The balances of several employee records in one holiday year: one query whatever their number
+ * (the ledger entries and the request sums, `listBalanceInputs`). A record without an entitlement entry for the year (the
  * rollover not yet run) shows the entitlement it will get, computed and marked as such.
  */
 export async function balancesFor(
@@ -143,10 +142,7 @@ export async function balancesFor(
   rules: LeaveRules,
 ): Promise<Map<string, LeaveBalance>> {
   const ids = records.map((r) => r.id);
-  const [entries, sums] = await Promise.all([
-    listLedgerEntriesOf(tx, companyId, ids, year.start),
-    sumRequestsOf(tx, companyId, ids, year, rules.allowanceTypes),
-  ]);
+  const { entries, sums } = await listBalanceInputs(tx, companyId, ids, year, rules.allowanceTypes);
   const entriesOf = new Map<string, LedgerLine[]>();
   for (const e of entries) {
     const list = entriesOf.get(e.employeeRecordId) ?? [];
