@@ -140,8 +140,8 @@ export async function readBoardHead(tx: Tx, companyId: string): Promise<BoardHea
     stale: boolean;
     schedule: string[] | null;
     scheduled_open: Array<{ id: string; list: 'orders' | 'stock' }> | null;
-    orders: number | string;
-    stock: number | string;
+    /** One scan of the company's open work orders, grouped by list (null: none). */
+    counts: Partial<Record<'orders' | 'stock', number>> | null;
   }>(
     await tx.execute(sql`
       with schedule as (
@@ -154,14 +154,17 @@ export async function readBoardHead(tx: Tx, companyId: string): Promise<BoardHea
           from schedule, jsonb_array_elements_text(schedule.job_order) with ordinality as s(id, pos)
           join ${workOrders} w on w.company_id = ${companyId} and w.id = s.id::uuid
           where w.board_list in ('orders', 'stock')) as scheduled_open,
-        (select count(*) from ${workOrders} where company_id = ${companyId} and board_list = 'orders') as orders,
-        (select count(*) from ${workOrders} where company_id = ${companyId} and board_list = 'stock') as stock`),
+        (select json_object_agg(c.list, c.n) from (
+          select board_list as list, count(*) as n from ${workOrders}
+          where company_id = ${companyId} and board_list in ('orders', 'stock')
+          group by board_list) c) as counts`),
   );
+  const counts = row?.counts ?? {};
   return {
     stale: Boolean(row?.stale),
     schedule: row?.schedule ?? [],
     scheduledOpen: row?.scheduled_open ?? [],
-    counts: { orders: Number(row?.orders ?? 0), stock: Number(row?.stock ?? 0) },
+    counts: { orders: Number(counts.orders ?? 0), stock: Number(counts.stock ?? 0) },
   };
 }
 
