@@ -88,10 +88,16 @@ export async function openCapturer(kind: 'postgres' | 'pglite', connections: num
   // No live notification streams are benchmarked: LISTEN is a no-op here.
   const { app } = createApp({ db, env, logger: silent, mailer, listen: async () => async () => {} });
 
+  // Captures always miss the read cache (ADR 0046): the statements are what a miss runs, even when
+  // an earlier call with the same user and URL filled the cache of this in-process app.
   const request = (method: string, url: string, cookie: string, body?: unknown) =>
     app.request(url, {
       method,
-      headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        cookie,
+        'cache-control': 'no-cache',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
 

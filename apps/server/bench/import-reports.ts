@@ -12,6 +12,7 @@ import { IMPORT_COLUMN_HEADERS, IMPORT_COLUMNS } from '@hr/shared/hr/employee-im
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase, rowsOf } from '../src/db/client.ts';
+import { NO_DATA_VERSIONS } from '../src/db/data-areas.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { importEmployees } from '../src/features/employees/employee-import.service.ts';
 import { balanceCsvRows, balancesReport } from '../src/features/reports/reports.service.ts';
@@ -50,7 +51,7 @@ async function ownerPrincipal(database: Database, companyKey: string): Promise<P
     companyId: owner.companyId,
     role: 'super_admin',
     levels: {},
-    dataVersion: 0n,
+    dataVersions: NO_DATA_VERSIONS,
     mustChangePassword: false,
     ipAddress: null,
   };

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:plans`: EXPLAIN (ANALYZE, BUFFERS) of the heaviest statement of the calendar month
+ * `npm run bench:plans`: EXPLAIN (ANALYZE, BUFFERS) of the heaviest statements of the calendar month
  * and day, the employee search, the holiday submission, the approvals and the workshop board, captured from the real endpoints on the bench
  * dataset (PostgreSQL) and run as the serving role inside the request's tenant, as the app runs it.
  */
@@ -86,7 +86,28 @@ const calls = [
     method: 'GET',
     url: '/api/v1/holidays/approvals',
     user: ROLES_BY_NUMBER.manager,
-    match: /"status" = \$\d+\) order by/,
+    match: /"status" = \$\d+[\s\S]*\) order by/,
+  },
+  {
+    name: "manager's pending approvals: who else is away",
+    method: 'GET',
+    url: '/api/v1/holidays/approvals',
+    user: ROLES_BY_NUMBER.manager,
+    match: /with q as \(/,
+  },
+  {
+    name: "manager's pending approvals: ledger entries and request sums of the requesters",
+    method: 'GET',
+    url: '/api/v1/holidays/approvals',
+    user: ROLES_BY_NUMBER.manager,
+    match: /select 'entry' as part/,
+  },
+  {
+    name: 'workshop board, slots and stock of the first pages (2,000 work orders)',
+    method: 'GET',
+    url: '/api/v1/workshop/jobs?limit=50',
+    user: ROLES_BY_NUMBER.owner,
+    match: /from "component_database" c/,
   },
   {
     name: 'workshop board, first pages of Orders and Stock (50,000 open work orders)',
@@ -97,12 +118,12 @@ const calls = [
     match: / union all /,
   },
   {
-    name: 'workshop board, per-list counts (50,000 open work orders)',
+    name: 'workshop board, head: stale check, schedule, per-list counts (50,000 open work orders)',
     method: 'GET',
     url: '/api/v1/workshop/jobs',
     user: ROLES_BY_NUMBER.owner,
     company: 's50000',
-    match: /group by board_list/,
+    match: /with schedule as \(/,
   },
 ] as const;
 

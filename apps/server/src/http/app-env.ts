@@ -1,5 +1,6 @@
 import type { AccessLevel } from '@hr/shared/permissions';
 import type { Role } from '@hr/shared/roles';
+import type { DataVersions } from '../db/data-areas.ts';
 import type { Logger } from '../logger.ts';
 
 export interface SessionUser {
@@ -16,8 +17,8 @@ export interface Principal {
   role: Role | null;
   /** Per-section levels stored in Settings, before the role gate is applied. */
   levels: Record<string, AccessLevel>;
-  /** The company's data version when the session was read: the read cache's tag (ADR 0046). */
-  dataVersion: bigint;
+  /** The versions of each area of the company's data when the session was read: the read cache's tags (ADRs 0046, 0120). */
+  dataVersions: DataVersions;
   /** A user created with a temporary password that has not been changed yet (ADR 0052). */
   mustChangePassword: boolean;
   /** The caller's IP (`clientIp`: the socket, or X-Forwarded-For behind TRUST_PROXY); the audit trail's "from where". */

@@ -1,17 +1,21 @@
 /**
- * The read cache (ADR 0046): the JSON answers of the heaviest product reads, kept in this process and
- * tagged with the company's data version. The session statement returns the current version with the
- * principal, so a hit costs that one round trip and nothing else; any committed change to the
- * company's rows (statement triggers, migration 0015) changes the version, and the next read misses.
+ * The read cache (ADR 0046, per area since ADR 0120): the JSON answers of the heaviest product reads,
+ * kept in this process and tagged with the versions of the areas of the company's data they read
+ * (`db/data-areas.ts`). The session statement returns every area's current version with the principal,
+ * so a hit costs that one round trip and nothing else; a committed change to rows of an area (statement
+ * triggers) changes that area's version, and the next read of an answer that depends on it misses.
  */
 import { createMiddleware } from 'hono/factory';
 import { LRUCache } from 'lru-cache';
+import { DATA_AREAS, type DataArea, type DataVersions } from '../db/data-areas.ts';
 import type { AppEnv, Principal } from './app-env.ts';
 
 interface Entry {
   company: string;
-  /** The company's data version the answer was computed at (or after). */
-  version: bigint;
+  /** The areas the answer depends on. */
+  areas: readonly DataArea[];
+  /** Their versions the answer was computed at (or after), in the order of `areas`. */
+  tag: readonly bigint[];
   /** The JSON, encoded once: a hit writes these bytes as they are. */
   body: Uint8Array<ArrayBuffer>;
   /** What the entry holds in memory: its body and its key. */
@@ -26,9 +30,32 @@ export interface ReadCacheOptions {
 }
 
 export interface ReadCache {
-  get(company: string, key: string, version: bigint): Uint8Array<ArrayBuffer> | undefined;
-  set(company: string, key: string, version: bigint, body: Uint8Array<ArrayBuffer>): void;
+  /** The answer stored under `key`, when every area it depends on is still at the version it was stored at. */
+  get(company: string, key: string, versions: DataVersions): Uint8Array<ArrayBuffer> | undefined;
+  /** Stores an answer computed from the company's data at `versions` that reads only `areas`. */
+  set(
+    company: string,
+    key: string,
+    versions: DataVersions,
+    areas: readonly DataArea[],
+    body: Uint8Array<ArrayBuffer>,
+  ): void;
   readonly size: number;
+}
+
+/**
+ * How a stored tag compares with the versions of a request: the same in every area (a hit), older in
+ * some area (a change the answer does not show: never valid again), or newer (the request read its
+ * session before a commit the answer saw).
+ */
+function compare(entry: Pick<Entry, 'areas' | 'tag'>, versions: DataVersions): 'same' | 'older' | 'newer' {
+  let newer = false;
+  for (const [i, area] of entry.areas.entries()) {
+    const stored = entry.tag[i] as bigint;
+    if (stored < versions[area]) return 'older';
+    if (stored > versions[area]) newer = true;
+  }
+  return newer ? 'newer' : 'same';
 }
 
 export function createReadCache({ maxEntries = 5_000, maxBytes = 64 * 1024 * 1024 }: ReadCacheOptions = {}) {
@@ -39,46 +66,47 @@ export function createReadCache({ maxEntries = 5_000, maxBytes = 64 * 1024 * 102
     maxSize: maxBytes,
     sizeCalculation: (entry) => entry.bytes,
   });
-  /** The highest version seen per company: one going down means the database went back in time. */
-  const highest = new Map<string, bigint>();
+  /** The highest versions seen per company: one going down means the database went back in time. */
+  const highest = new Map<string, DataVersions>();
 
   /**
-   * Versions only grow while the database moves forward. A lower one than already seen (a restore, a
-   * failover to a replica that missed commits) would let a later version match an answer about data
-   * that no longer exists: forget everything the company had.
+   * Versions only grow while the database moves forward. A lower one than already seen in any area (a
+   * restore, a failover to a replica that missed commits) would let a later version match an answer
+   * about data that no longer exists: forget everything the company had.
    */
-  const observe = (company: string, version: bigint) => {
+  const observe = (company: string, versions: DataVersions) => {
     const seen = highest.get(company);
-    if (seen !== undefined && version < seen) {
+    if (seen !== undefined && DATA_AREAS.some((area) => versions[area] < seen[area])) {
       const stale = [...entries.entries()].filter(([, entry]) => entry.company === company);
       for (const [key] of stale) entries.delete(key);
     }
-    if (seen === undefined || version !== seen) {
+    if (seen === undefined || DATA_AREAS.some((area) => versions[area] !== seen[area])) {
       if (seen === undefined && highest.size >= 100_000) highest.clear();
-      highest.set(company, version);
+      highest.set(company, versions);
     }
   };
 
   const cache: ReadCache = {
-    get(company, key, version) {
-      observe(company, version);
+    get(company, key, versions) {
+      observe(company, versions);
       const entry = entries.peek(key);
       if (!entry) return undefined;
-      if (entry.version !== version) {
+      const age = compare(entry, versions);
+      if (age !== 'same') {
         // Computed before a change this request can see: never valid again.
-        if (entry.version < version) entries.delete(key);
+        if (age === 'older') entries.delete(key);
         return undefined;
       }
       // A hit makes the entry the most recently used.
       return entries.get(key)?.body;
     },
-    set(company, key, version, body) {
+    set(company, key, versions, areas, body) {
       const size = body.byteLength + key.length * 2;
       if (size > maxBytes) return;
       const existing = entries.peek(key);
-      // A slower request that read an older version must not replace a newer answer.
-      if (existing && existing.version > version) return;
-      entries.set(key, { company, version, body, bytes: size });
+      // A slower request that read older versions must not replace a newer answer.
+      if (existing && compare(existing, versions) === 'newer') return;
+      entries.set(key, { company, areas, tag: areas.map((area) => versions[area]), body, bytes: size });
     },
     get size() {
       return entries.size;
@@ -119,20 +147,30 @@ function keyOf(principal: Principal, url: URL, today: string): string {
 const wantsFresh = (cacheControl: string | undefined) =>
   Boolean(cacheControl && /no-(cache|store)/i.test(cacheControl));
 
+export interface CachedReadOptions {
+  /**
+   * The areas of the company's data the answer reads (ADR 0120): every table it reads, directly or
+   * through the services it calls, must belong to one of them. Left out: every area, so any change of
+   * the company's rows ends the answer (ADR 0046).
+   */
+  dependsOn?: readonly DataArea[];
+}
+
 /**
- * Serves a GET route's 200 JSON answer from the cache while the company's data version is unchanged.
- * Only for routes whose answer is a function of the principal, the URL, the date and the company's rows
- * (no side effects, no other source).
+ * Serves a GET route's 200 JSON answer from the cache while the versions of the areas it depends on
+ * are unchanged. Only for routes whose answer is a function of the principal, the URL, the date and the
+ * company's rows in those areas (no side effects, no other source).
  */
-export function cachedRead(cache: ReadCache) {
+export function cachedRead(cache: ReadCache, { dependsOn = DATA_AREAS }: CachedReadOptions = {}) {
+  const areas = DATA_AREAS.filter((area) => dependsOn.includes(area));
   return createMiddleware<AppEnv>(async (c, next) => {
     if (wantsFresh(c.req.header('cache-control'))) return next();
     const url = new URL(c.req.url);
     if (url.pathname.length + url.search.length > MAX_URL_LENGTH) return next();
     const principal = c.get('principal');
     const key = keyOf(principal, url, new Date().toISOString().slice(0, 10));
-    const { companyId, dataVersion } = principal;
-    const hit = cache.get(companyId, key, dataVersion);
+    const { companyId, dataVersions } = principal;
+    const hit = cache.get(companyId, key, dataVersions);
     if (hit !== undefined) {
       // The identity bytes; `compressResponses` negotiates the encoding and keeps the compressed copy.
       c.set('cachedBody', hit);
@@ -140,7 +178,7 @@ export function cachedRead(cache: ReadCache) {
     }
     await next();
     if (c.res.status === 200 && c.res.headers.get('content-type')?.startsWith('application/json')) {
-      cache.set(companyId, key, dataVersion, new Uint8Array(await c.res.clone().arrayBuffer()));
+      cache.set(companyId, key, dataVersions, areas, new Uint8Array(await c.res.clone().arrayBuffer()));
     }
   });
 }

@@ -47,7 +47,7 @@ export function requireSession(deps: { db: Db; auth: Auth; trustProxy?: boolean 
       companyId: row.companyId,
       role: row.role,
       levels: row.levels,
-      dataVersion: row.dataVersion,
+      dataVersions: row.dataVersions,
       mustChangePassword,
       ipAddress: clientIp(c, deps.trustProxy ?? false),
     });

@@ -114,10 +114,18 @@ export const holidayRequests = pgTable(
   },
   (t) => [
     index('holiday_requests_user_idx').on(t.companyId, t.userId, t.submittedAt),
-    index('holiday_requests_manager_pending_idx')
-      .on(t.companyId, t.lineManagerId, t.submittedAt)
-      .where(sql`status = 'pending'`),
+    // Pending requests by employee: the approvals list (from the approver's reports, or for a super
+    // admin every pending request of the company) and moving them to a new line manager. Replaces
+    // `holiday_requests_manager_pending_idx` on the stored line manager, which nothing reads since the
+    // approver is the employee record's current line manager (ADR 0049; ADR 0121).
+    index('holiday_requests_pending_idx').on(t.companyId, t.employeeRecordId).where(sql`status = 'pending'`),
     index('holiday_requests_calendar_idx').on(t.companyId, t.status, t.startDate, t.endDate),
+    // Approved leave sharing a day with a span that starts after most of the company's history: who
+    // else is away during each pending request (the approvals, ADR 0121). The calendar index reads
+    // every approved row starting before the span's end; this one only those ending after its start.
+    index('holiday_requests_approved_end_idx')
+      .on(t.companyId, t.endDate, t.startDate)
+      .where(sql`status = 'approved'`),
     // The overlap check of every submission reads one employee's requests (and cascades use it too).
     index('holiday_requests_employee_idx').on(t.employeeRecordId, t.startDate),
     index('holiday_requests_split_group_idx')
@@ -265,6 +273,9 @@ export const leaveLedgerEntries = pgTable(
       t.holidayYearStart,
       t.employeeRecordId,
     ),
+    // Some employees' entries of one year (a balance, a page of balances; ADR 0121): the once key
+    // leaves adjustments out, so without this the company's whole year was read and filtered.
+    index('leave_ledger_entries_employee_year_idx').on(t.employeeRecordId, t.holidayYearStart),
     tenantPolicy('leave_ledger_entries'),
   ],
 );

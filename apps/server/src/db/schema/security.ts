@@ -58,12 +58,14 @@ export const rateLimits = pgTable('rate_limits', {
 });
 
 /**
- * Each company's changes, the tag of the read cache (ADR 0046): statement triggers on every tenant
+ * Each company's changes, the tags of the read cache (ADR 0046): statement triggers on every tenant
  * table add one, in the writing transaction (migration 0015), to the company's row of the writing
  * connection's backend; the company's data version is the sum. Only that backend ever updates its
  * row, so writers never wait on each other, and the update is a HOT one (no index entry, no vacuum
  * needed to keep reads fast). Rows of backends gone are folded into another now and then. No foreign
- * key: a company's deletion is a change too.
+ * key: a company's deletion is a change too. Since ADR 0120 each area of the data (`db/data-areas.ts`)
+ * has its own column, summed the same way; `changes` counts every change, for servers of the release
+ * before (a rolling deploy).
  */
 export const companyDataChanges = pgTable(
   'company_data_changes',
@@ -71,6 +73,12 @@ export const companyDataChanges = pgTable(
     companyId: uuid('company_id').notNull(),
     backend: integer('backend').notNull(),
     changes: bigint('changes', { mode: 'number' }).notNull(),
+    peopleChanges: bigint('people_changes', { mode: 'number' }).notNull().default(0),
+    companyChanges: bigint('company_changes', { mode: 'number' }).notNull().default(0),
+    requestsChanges: bigint('requests_changes', { mode: 'number' }).notNull().default(0),
+    leaveChanges: bigint('leave_changes', { mode: 'number' }).notNull().default(0),
+    workshopChanges: bigint('workshop_changes', { mode: 'number' }).notNull().default(0),
+    otherChanges: bigint('other_changes', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.backend] })],
 );

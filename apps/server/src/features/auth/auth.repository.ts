@@ -4,6 +4,7 @@ import type { AccessLevel } from '@hr/shared/permissions';
 import type { Role } from '@hr/shared/roles';
 import { and, eq, sql } from 'drizzle-orm';
 import { type Db, type Queryable, rowsOf } from '../../db/client.ts';
+import { DATA_AREAS, type DataArea, type DataVersions } from '../../db/data-areas.ts';
 import { authAccounts, authSessions, authUsers } from '../../db/schema/auth.ts';
 
 export async function findUserIdByEmail(db: Queryable, email: string): Promise<string | null> {
@@ -68,34 +69,39 @@ export interface SessionPrincipalRow extends Omit<PrincipalRow, 'companyId'> {
   companyId: string | null;
   sessionId: string;
   expiresAt: Date;
-  /** The company's data version (ADR 0046); 0 without a company. */
-  dataVersion: bigint;
+  /** The versions of each area of the company's data (ADRs 0046, 0120); 0 without a company. */
+  dataVersions: DataVersions;
   user: { id: string; email: string; emailVerified: boolean; name: string };
   /** False while a user created with a temporary password has not changed it (null: no profile). */
   firstLoginCompleted: boolean | null;
 }
 
+type VersionColumns = { [A in DataArea as `${A}_version`]: string | number | bigint | null };
+
 /**
- * The session named by a (signature-checked) token, its user and principal, and the company's data
- * version, in one round trip: the hot path of every product request (ADR 0043 and 0046, function
- * `app_request_principal_v3` of migration 0024, which reads the profile rows as app_user with only the
- * user id set). Null when the token is unknown or expired.
+ * The session named by a (signature-checked) token, its user and principal, and the versions of each
+ * area of the company's data, in one round trip: the hot path of every product request (ADRs 0043,
+ * 0046 and 0120, function `app_request_principal_v4` of migration 0032, which reads the profile rows
+ * as app_user with only the user id set). Null when the token is unknown or expired.
  */
 export async function findSessionPrincipal(db: Db, token: string): Promise<SessionPrincipalRow | null> {
-  const [row] = rowsOf<{
-    session_id: string;
-    expires_at: Date | string;
-    user_id: string;
-    email: string;
-    email_verified: boolean;
-    name: string;
-    company_id: string | null;
-    role: Role | null;
-    levels: Record<string, AccessLevel> | null;
-    data_version: string | number | bigint | null;
-    first_login_completed: boolean | null;
-  }>(await db.execute(sql`select * from app_request_principal_v3(${token})`));
+  const [row] = rowsOf<
+    {
+      session_id: string;
+      expires_at: Date | string;
+      user_id: string;
+      email: string;
+      email_verified: boolean;
+      name: string;
+      company_id: string | null;
+      role: Role | null;
+      levels: Record<string, AccessLevel> | null;
+      first_login_completed: boolean | null;
+    } & VersionColumns
+  >(await db.execute(sql`select * from app_request_principal_v4(${token})`));
   if (!row) return null;
+  const versions = {} as Record<DataArea, bigint>;
+  for (const area of DATA_AREAS) versions[area] = BigInt(row[`${area}_version` as const] ?? 0);
   return {
     sessionId: row.session_id,
     expiresAt: new Date(row.expires_at),
@@ -103,7 +109,7 @@ export async function findSessionPrincipal(db: Db, token: string): Promise<Sessi
     companyId: row.company_id,
     role: row.role,
     levels: row.levels ?? {},
-    dataVersion: BigInt(row.data_version ?? 0),
+    dataVersions: versions,
     firstLoginCompleted: row.first_login_completed,
   };
 }

@@ -59,7 +59,7 @@ export function employeesRoutes(deps: { db: Db; readCache: ReadCache }) {
         method: 'get',
         path: '/',
         summary: 'Search employees (paged)',
-        middleware: [view, cachedRead(deps.readCache)],
+        middleware: [view, cachedRead(deps.readCache, { dependsOn: ['people', 'company', 'leave'] })],
         request: { query: employeeListQuerySchema },
         responses: { 200: jsonResponse(employeeListResponseSchema, 'One page of employees') },
       }),

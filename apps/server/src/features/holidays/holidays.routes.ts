@@ -58,13 +58,23 @@ export function holidaysRoutes(deps: {
   onPendingRequest?: (companyId: string, requestId: string) => void;
 }) {
   const { db } = deps;
-  const cached = cachedRead(deps.readCache);
+  // The areas each cached read depends on (ADR 0120): the calendar shows approved leave and names;
+  // the approvals also the pending requests and the leave rules.
+  const cached = cachedRead(deps.readCache, { dependsOn: ['leave', 'people', 'company'] });
+  const cachedApprovals = cachedRead(deps.readCache, {
+    dependsOn: ['requests', 'leave', 'people', 'company'],
+  });
+  // The balance card: the record, the settings, the ledger and the pending and approved requests; the
+  // form's count: the record's week and region, the company's settings and days.
+  const cachedBalance = cachedApprovals;
+  const cachedWorkingDays = cachedRead(deps.readCache, { dependsOn: ['people', 'company'] });
   return apiRouter()
     .openapi(
       defineRoute({
         method: 'get',
         path: '/balance',
         summary: 'My holiday balance',
+        middleware: cachedBalance,
         responses: { 200: jsonResponse(holidayBalanceResponseSchema, 'The balance') },
       }),
       async (c) => c.json(await getMyBalance(db, c.get('principal')), 200),
@@ -74,6 +84,7 @@ export function holidaysRoutes(deps: {
         method: 'get',
         path: '/working-days',
         summary: 'Working days between two dates',
+        middleware: cachedWorkingDays,
         request: { query: workingDaysQuerySchema },
         responses: { 200: jsonResponse(workingDaysResponseSchema, 'The working days') },
       }),
@@ -168,7 +179,7 @@ export function holidaysRoutes(deps: {
         method: 'get',
         path: '/approvals',
         summary: 'Requests waiting for my decision',
-        middleware: cached,
+        middleware: cachedApprovals,
         responses: { 200: jsonResponse(approvalsResponseSchema, 'The requests') },
       }),
       async (c) => c.json(await listMyApprovals(db, c.get('principal')), 200),

@@ -64,7 +64,7 @@ import {
   decideSplitSiblings,
   findEmployeeOfUser,
   findEmployeeRecord,
-  findHolidaySettings,
+  findLeaveCalendarSource,
   findOverlappingRequest,
   findRequest,
   findRequestForDecision,
@@ -73,7 +73,6 @@ import {
   insertHolidayRequests,
   listCalendarDay,
   listCalendarMonth,
-  listCompanyDaysBetween,
   listOthersAway,
   listPendingForApprover,
   listRequestsOfUser,
@@ -146,16 +145,18 @@ type EmployeeCalendarSource = { region: string | null; workingPattern: string[] 
 
 /**
  * The calendar a count for this employee uses over from..to: their pattern (else the company's), their
- * region (else the company's default) and the company's closures and worked holidays.
+ * region (else the company's default) and the company's closures and worked holidays. One statement
+ * (`findLeaveCalendarSource`); given a user rather than their record, it reads the record too.
  */
 async function leaveCalendarOf(
   tx: Tx,
   companyId: string,
-  employee: EmployeeCalendarSource | null,
+  who: { employee: EmployeeCalendarSource | null } | { userId: string },
   range: DateRange,
 ): Promise<{ calendar: LeaveCalendar; holidayYearStartMonth: number }> {
-  const settings = await findHolidaySettings(tx, companyId);
-  const companyDays = await listCompanyDaysBetween(tx, companyId, range.start, range.end);
+  const source = await findLeaveCalendarSource(tx, companyId, range, 'userId' in who ? who.userId : null);
+  const employee = 'userId' in who ? source.employee : who.employee;
+  const { settings, companyDays } = source;
   return {
     calendar: {
       pattern: employee?.workingPattern?.length
@@ -172,9 +173,14 @@ async function leaveCalendarOf(
  * The cost of a span for one employee (ADR 0086): one part per holiday year it touches (ADR 0087), each
  * with its working days, the bank holidays that are not charged and the company's closures in it.
  */
-async function costOf(tx: Tx, companyId: string, employee: EmployeeCalendarSource | null, span: LeaveSpan) {
+async function costOf(
+  tx: Tx,
+  companyId: string,
+  who: { employee: EmployeeCalendarSource | null } | { userId: string },
+  span: LeaveSpan,
+) {
   const range = { start: span.start, end: span.end };
-  const { calendar, holidayYearStartMonth } = await leaveCalendarOf(tx, companyId, employee, range);
+  const { calendar, holidayYearStartMonth } = await leaveCalendarOf(tx, companyId, who, range);
   const parts = splitByHolidayYear(span, holidayYearStartMonth).map((part) => ({
     ...part,
     workingDays: countLeaveDays(part, calendar),
@@ -211,7 +217,7 @@ async function checkBooking(
   if (await findOverlappingRequest(tx, employee.id, span.start, span.end)) {
     throw errors.conflict(HOLIDAY_MESSAGES.overlap);
   }
-  const cost = await costOf(tx, companyId, employee, span);
+  const cost = await costOf(tx, companyId, { employee }, span);
   if (cost.workingDays === 0) {
     throw errors.validation({ endDate: HOLIDAY_MESSAGES.noWorkingDays }, HOLIDAY_MESSAGES.noWorkingDays);
   }
@@ -238,10 +244,9 @@ export async function workingDaysBetween(
 ): Promise<WorkingDaysResponse> {
   if (inclusiveDayCount(span.start, span.end) > 366)
     throw errors.validation({ end: HOLIDAY_MESSAGES.tooLong }, HOLIDAY_MESSAGES.tooLong);
-  const cost = await withTenant(db, tenantOf(principal), async (tx) => {
-    const employee = await findEmployeeOfUser(tx, principal.companyId, principal.user.id);
-    return costOf(tx, principal.companyId, employee, span);
-  });
+  const cost = await withTenant(db, tenantOf(principal), (tx) =>
+    costOf(tx, principal.companyId, { userId: principal.user.id }, span),
+  );
   return {
     ...cost,
     parts: cost.parts.map(({ start, end, holidayYear, workingDays }) => ({
@@ -263,10 +268,9 @@ export async function myPublicHolidays(
   year: number,
 ): Promise<PublicHolidaysResponse> {
   const range = { start: `${year}-01-01`, end: `${year}-12-31` };
-  const { calendar } = await withTenant(db, tenantOf(principal), async (tx) => {
-    const employee = await findEmployeeOfUser(tx, principal.companyId, principal.user.id);
-    return leaveCalendarOf(tx, principal.companyId, employee, range);
-  });
+  const { calendar } = await withTenant(db, tenantOf(principal), (tx) =>
+    leaveCalendarOf(tx, principal.companyId, { userId: principal.user.id }, range),
+  );
   return {
     region: calendar.region,
     holidays: bankHolidaysOff(calendar, range.start, range.end),

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { httpClient, json, latestMailTo, useTestApp } from '../../../test/test-context.ts';
 import { rowsOf } from '../../db/client.ts';
+import { NO_DATA_VERSIONS } from '../../db/data-areas.ts';
 import { withTenant } from '../../db/tenant.ts';
 import { type Principal, tenantOf } from '../../http/app-env.ts';
 import { createInvitationInTx } from './invitations.service.ts';
@@ -404,7 +405,7 @@ describe('the invitation email (durable queue, ADR 0095)', () => {
       companyId: owner.company_id,
       role: 'super_admin',
       levels: {},
-      dataVersion: 0n,
+      dataVersions: NO_DATA_VERSIONS,
       mustChangePassword: false,
       ipAddress: null,
     };

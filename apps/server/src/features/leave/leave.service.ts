@@ -39,18 +39,18 @@ import type { Logger } from '../../logger.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import {
   findEmployeeForLeave,
-  findEmployeeIdOfUser,
+  findLeaveRecordOfUser,
   findLeaveSettings,
   insertAdjustment,
   insertLedgerEntries,
   insertOnceEntries,
+  type LeaveSettingsRow,
+  listBalanceInputs,
   listCompaniesForRollover,
   listLedgerEntries,
-  listLedgerEntriesOf,
   listRolloverInputs,
   lockRollover,
   type NewLedgerEntry,
-  sumRequestsOf,
   updateLeaveSettings,
   upsertOnceEntry,
 } from './leave.repository.ts';
@@ -75,7 +75,11 @@ const asTypes = (values: readonly string[] | null | undefined, fallback: readonl
 
 /** The company's leave settings, with the defaults of a company that never saved any. */
 export async function leaveRulesOf(tx: Tx, companyId: string): Promise<LeaveRules> {
-  const row = await findLeaveSettings(tx, companyId);
+  return leaveRulesFrom(await findLeaveSettings(tx, companyId));
+}
+
+/** The leave rules of a settings row already read (null: the company never saved any). */
+function leaveRulesFrom(row: LeaveSettingsRow | null): LeaveRules {
   return {
     startMonth: row?.holidayYearStartMonth ?? COMPANY_SETTINGS_DEFAULTS.holidayYearStartMonth,
     companyPattern: row?.workingDaysPattern?.length
@@ -126,8 +130,8 @@ interface LeaveRecord {
 }
 
 /**
- * The balances of several employee records in one holiday year: two queries whatever their number
- * (the ledger entries, the request sums). A record without an entitlement entry for the year (the
+ * The balances of several employee records in one holiday year: one query whatever their number
+ * (the ledger entries and the request sums, `listBalanceInputs`). A record without an entitlement entry for the year (the
  * rollover not yet run) shows the entitlement it will get, computed and marked as such.
  */
 export async function balancesFor(
@@ -138,10 +142,7 @@ export async function balancesFor(
   rules: LeaveRules,
 ): Promise<Map<string, LeaveBalance>> {
   const ids = records.map((r) => r.id);
-  const [entries, sums] = await Promise.all([
-    listLedgerEntriesOf(tx, companyId, ids, year.start),
-    sumRequestsOf(tx, companyId, ids, year, rules.allowanceTypes),
-  ]);
+  const { entries, sums } = await listBalanceInputs(tx, companyId, ids, year, rules.allowanceTypes);
   const entriesOf = new Map<string, LedgerLine[]>();
   for (const e of entries) {
     const list = entriesOf.get(e.employeeRecordId) ?? [];
@@ -202,10 +203,11 @@ export async function balancesFor(
 /** The signed-in employee's balance of the holiday year holding `on` (today by default). */
 export async function getMyLeaveBalance(db: Db, principal: Principal, on: string = today()) {
   return withTenant(db, tenantOf(principal), async (tx) => {
-    const id = await findEmployeeIdOfUser(tx, principal.companyId, principal.user.id);
-    const record = id ? await findEmployeeForLeave(tx, principal.companyId, id) : null;
-    if (!record) return null;
-    const rules = await leaveRulesOf(tx, principal.companyId);
+    // The record and the settings in one statement, then the year's entries and sums (ADR 0120).
+    const found = await findLeaveRecordOfUser(tx, principal.companyId, principal.user.id);
+    if (!found) return null;
+    const { record } = found;
+    const rules = leaveRulesFrom(found.settings);
     const year = holidayYearOf(rules, on);
     return (await balancesFor(tx, principal.companyId, [record], year, rules)).get(record.id) ?? null;
   });

@@ -15,7 +15,7 @@ export function meRoutes(deps: { db: Db; auth: Auth; trustProxy: boolean; readCa
         method: 'get',
         path: '/',
         summary: 'The signed-in user, company, role and section levels',
-        middleware: cachedRead(deps.readCache),
+        middleware: cachedRead(deps.readCache, { dependsOn: ['people', 'company'] }),
         responses: { 200: jsonResponse(meResponseSchema, 'Me') },
       }),
       async (c) => c.json(await getMe(deps.db, c.get('principal')), 200),

@@ -9,6 +9,7 @@ import { leaveCostPhrase } from '@hr/shared/notifications/notification-text';
 import type { KnownBlock, ModalView } from '@slack/web-api';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { NO_DATA_VERSIONS } from '../../db/data-areas.ts';
 import { withTenant } from '../../db/tenant.ts';
 import type { Principal } from '../../http/app-env.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -259,7 +260,7 @@ async function actorPrincipal(
     companyId,
     role: actor.role,
     levels: {},
-    dataVersion: 0n,
+    dataVersions: NO_DATA_VERSIONS,
     mustChangePassword: false,
     // The click reaches us from Slack's servers, not the person's device: the audit row says so by
     // its session ('slack') and records no IP of theirs.

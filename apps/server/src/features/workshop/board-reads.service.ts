@@ -28,11 +28,9 @@ import { planPage } from './page-planning.ts';
 import {
   type BoardSlice,
   type BoardWorkOrderRow,
-  countOpenJobsByList,
-  findSchedule,
-  findScheduledOpenJobs,
   listBoardSlices,
   listWorkOrdersInOrders,
+  readBoardHead,
 } from './workshop.repository.ts';
 
 /** Job summaries of board rows; the list is the stored one, which every change keeps current. */
@@ -69,9 +67,9 @@ async function buildSummaries(
 }
 
 /**
- * Pages of the board in one round: the schedule's open jobs by list (primary-key lookups), the
- * per-list counts (index only), the pages' rows (`union all`), and their slots with stock. Rows whose
- * list was never computed are computed first (normally an empty index probe).
+ * Pages of the board in three statements: the schedule, its open jobs by list (primary-key lookups)
+ * and the per-list counts (index only); the pages' rows (`union all`); and their slots with stock.
+ * Rows whose list was never computed are computed first (normally an empty index probe).
  */
 async function readPages(
   tx: Tx,
@@ -80,10 +78,14 @@ async function readPages(
   withComplete: boolean,
   day: string,
 ) {
-  await refreshJobLists(tx, companyId, { kind: 'stale' });
-  const schedule = await findSchedule(tx, companyId);
-  const scheduledOpen = await findScheduledOpenJobs(tx, companyId, schedule);
-  const counts = await countOpenJobsByList(tx, companyId);
+  // Schedule, its open jobs, the counts and whether any list is missing, in one statement (ADR 0120);
+  // rows never computed are computed first, and the head read again (normally it is not needed).
+  let head = await readBoardHead(tx, companyId);
+  if (head.stale) {
+    await refreshJobLists(tx, companyId, { kind: 'stale' });
+    head = await readBoardHead(tx, companyId);
+  }
+  const { schedule, scheduledOpen, counts } = head;
   const scheduledBy = {
     orders: scheduledOpen.filter((j) => j.list === 'orders').map((j) => j.id),
     stock: scheduledOpen.filter((j) => j.list === 'stock').map((j) => j.id),

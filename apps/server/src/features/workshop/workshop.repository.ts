@@ -117,40 +117,55 @@ export async function listBoardSlices(
   return rows.map((r) => ({ ...r, slice: Number(r.slice), ord: Number(r.ord) }));
 }
 
-/**
- * The scheduled ids that are open jobs of the company, with their list, in schedule order: at most
- * the schedule's 5,000 primary-key lookups, whatever the number of work orders.
- */
-export async function findScheduledOpenJobs(
-  tx: Tx,
-  companyId: string,
-  schedule: readonly string[],
-): Promise<Array<{ id: string; list: 'orders' | 'stock' }>> {
-  if (schedule.length === 0) return [];
-  return rowsOf<{ id: string; list: 'orders' | 'stock' }>(
-    await tx.execute(sql`
-      select w.id, w.board_list as list
-      from unnest(${uuidArray(schedule)}) with ordinality as s(id, pos)
-      join ${workOrders} w on w.company_id = ${companyId} and w.id = s.id
-      where w.board_list in ('orders', 'stock')
-      order by s.pos`),
-  );
+/** What the board needs before it reads its pages (`readBoardHead`). */
+export interface BoardHead {
+  /** Some work order of the company has no stored list yet (older rows, raw inserts). */
+  stale: boolean;
+  /** The company's schedule: job ids in order (empty without one). */
+  schedule: string[];
+  /** The scheduled ids that are open jobs, with their list, in schedule order. */
+  scheduledOpen: Array<{ id: string; list: 'orders' | 'stock' }>;
+  /** How many open jobs each list holds. */
+  counts: Record<'orders' | 'stock', number>;
 }
 
-/** How many open jobs each list holds (the `(company_id, board_list)` prefix of the board index). */
-export async function countOpenJobsByList(
-  tx: Tx,
-  companyId: string,
-): Promise<Record<'orders' | 'stock', number>> {
-  const rows = rowsOf<{ list: 'orders' | 'stock'; n: number | string }>(
+/**
+ * In one statement (ADR 0120), what `findSchedule`, `findScheduledOpenJobs` and `countOpenJobsByList`
+ * read, and whether any work order still lacks its list (an index probe of work_orders_board_stale_idx).
+ * The counts read the `(company_id, board_list)` prefix of the board index; the schedule's open jobs
+ * are at most its 5,000 primary-key lookups.
+ */
+export async function readBoardHead(tx: Tx, companyId: string): Promise<BoardHead> {
+  const [row] = rowsOf<{
+    stale: boolean;
+    schedule: string[] | null;
+    scheduled_open: Array<{ id: string; list: 'orders' | 'stock' }> | null;
+    /** One scan of the company's open work orders, grouped by list (null: none). */
+    counts: Partial<Record<'orders' | 'stock', number>> | null;
+  }>(
     await tx.execute(sql`
-      select board_list as list, count(*) as n from ${workOrders}
-      where company_id = ${companyId} and board_list in ('orders', 'stock')
-      group by board_list`),
+      with schedule as (
+        select job_order from ${workshopJobSchedules} where company_id = ${companyId}
+      )
+      select
+        exists (select 1 from ${workOrders} where company_id = ${companyId} and board_list is null) as stale,
+        (select job_order from schedule) as schedule,
+        (select json_agg(json_build_object('id', w.id, 'list', w.board_list) order by s.pos)
+          from schedule, jsonb_array_elements_text(schedule.job_order) with ordinality as s(id, pos)
+          join ${workOrders} w on w.company_id = ${companyId} and w.id = s.id::uuid
+          where w.board_list in ('orders', 'stock')) as scheduled_open,
+        (select json_object_agg(c.list, c.n) from (
+          select board_list as list, count(*) as n from ${workOrders}
+          where company_id = ${companyId} and board_list in ('orders', 'stock')
+          group by board_list) c) as counts`),
   );
-  const counts = { orders: 0, stock: 0 };
-  for (const row of rows) counts[row.list] = Number(row.n);
-  return counts;
+  const counts = row?.counts ?? {};
+  return {
+    stale: Boolean(row?.stale),
+    schedule: row?.schedule ?? [],
+    scheduledOpen: row?.scheduled_open ?? [],
+    counts: { orders: Number(counts.orders ?? 0), stock: Number(counts.stock ?? 0) },
+  };
 }
 
 /** Which work orders need their list (re)computed. */
@@ -217,8 +232,24 @@ const slotValues: SQL = sql.join(
 );
 
 /**
+ * `slotValues` with each part number trimmed as a column of its own. The stock lookup compares the
+ * component's part number with that column: compared with `btrim(...)` itself, a function PostgreSQL
+ * does not mark leakproof, the condition could not reach the index under row-level security, and
+ * every slot read the whole component table.
+ */
+const trimmedSlotValues: SQL = sql.join(
+  Array.from({ length: COMPONENT_SLOT_COUNT }, (_, i) => {
+    const column = sql.identifier(`c${i + 1}`);
+    return sql`(${sql.raw(String(i + 1))}, b.${column}, b.${sql.identifier(`q${i + 1}`)}, btrim(b.${column}))`;
+  }),
+  sql`, `,
+);
+
+/**
  * The slots of the given BOM products that name a component, each with that component's quantity on
- * hand: the only inputs of the part counts besides the work order (one statement, narrow rows).
+ * hand: the only inputs of the part counts besides the work order (one statement, narrow rows). The
+ * stock is a lookup per slot (`component_database_company_part_key`): a join let the planner hash the
+ * company's whole component list for a page's few hundred slots (ADR 0121).
  * Blank part numbers and quantities are left to the shared rules; the join matches the trimmed
  * part number, as `deriveParts` looks it up. The ids (uuids read from work orders) go as one array.
  */
@@ -236,11 +267,11 @@ export async function findProductSlots(
     on_hand: string | number | null;
   }>(
     await tx.execute(sql`
-      select b.id as product_id, s.slot, s.part_number, s.quantity, c.quantity_on_hand as on_hand
+      select b.id as product_id, s.slot, s.part_number, s.quantity,
+        (select c.quantity_on_hand from ${componentDatabase} c
+          where c.company_id = ${companyId} and c.part_number = s.part) as on_hand
       from ${bomProducts} b
-      cross join lateral (values ${slotValues}) as s(slot, part_number, quantity)
-      left join ${componentDatabase} c
-        on c.company_id = b.company_id and c.part_number = btrim(s.part_number)
+      cross join lateral (values ${trimmedSlotValues}) as s(slot, part_number, quantity, part)
       where b.company_id = ${companyId}
         and b.id = any(${`{${productIds.join(',')}}`}::uuid[])
         and s.part_number is not null`),

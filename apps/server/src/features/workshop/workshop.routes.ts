@@ -58,7 +58,7 @@ export function workshopRoutes(deps: { db: Db; readCache: ReadCache }) {
         method: 'get',
         path: '/jobs',
         summary: 'The job board: first page and total of each list',
-        middleware: [production.view, cachedRead(deps.readCache)],
+        middleware: [production.view, cachedRead(deps.readCache, { dependsOn: ['workshop'] })],
         request: { query: jobBoardQuerySchema },
         responses: { 200: jsonResponse(jobBoardResponseSchema, 'The board') },
       }),
