@@ -207,8 +207,10 @@ function chunkGroupOf(id: string, ctx: ChunkingContext): (typeof CHUNK_GROUPS)[n
     holidays: staticClosure(ctx, moduleId('src/app/routes/holidays-page.tsx')),
   };
   const { entry, signIn, shell, mobileHome, holidays } = firstScreens;
-  // The sign-in entry runs when its chunk loads: it stays in its own chunk, which only auth.html loads.
-  if (id === moduleId('src/auth-entry.tsx')) return null;
+  // The two entries run when their chunk loads: each stays in its own chunk, which only its page
+  // loads. (The sign-in page's rare forms import from `app`: were main.tsx in it, opening "Forgot
+  // password?" on /auth would start the whole app.)
+  if (id === moduleId('src/auth-entry.tsx') || id === moduleId('src/main.tsx')) return null;
   const inApp = entry.has(id) || shell.has(id) || mobileHome.has(id) || holidays.has(id);
   if (id.includes('rolldown/runtime') || (signIn.has(id) && inApp)) return 'sign-in';
   if (signIn.has(id)) return 'sign-in-parts';

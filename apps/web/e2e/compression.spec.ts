@@ -71,7 +71,8 @@ test.describe('the service worker', () => {
         if (name) {
           const cache = await caches.open(name);
           const requests = await cache.keys();
-          const entry = requests.find((r) => /\/assets\/index-[^/]+\.js/.test(r.url));
+          // The app's largest first chunk (`app`, ADR 0130; the entry itself holds only main.tsx).
+          const entry = requests.find((r) => /\/assets\/app-[\w-]{8}\.js(?:\?|$)/.test(r.url));
           if (entry && requests.length > 20) {
             const cached = (await (await cache.match(entry))?.text()) ?? '';
             // What the browser decodes from the network (a query the precache does not match, so the
