@@ -154,13 +154,15 @@ export async function seedCompany(db: Db, c: BenchCompany, passwordHash: string)
       select ${companyId}, ${employeeId(sql`n`)}, date '2026-01-01', 'adjustment', 1.5, 'TOIL granted'
       from generate_series(10, ${N}, 10) n`);
     if (c.approvalPool > 0) {
-      // Pending requests for the approver, on distinct far-future weekdays of its own reports.
+      // Pending requests for the approver, on distinct far-future weekdays of its own reports: 40
+      // full-time employees in England (n % 10 = 1), one day in three weeks each (about 17 a year), so
+      // approving them all stays inside their allowance (issue 18).
       await tx.execute(sql`insert into holiday_requests (id, company_id, employee_record_id, user_id, line_manager_id, start_date, end_date, status, working_days, days_requested)
         select ${uuidOf(sql`'pool:' || ${kt} || ':' || i`)}, ${companyId}, ${employeeId(sql`e`)}, ${userId(sql`e`)}, ${userId(sql`${ROLES_BY_NUMBER.approver}`)},
           d, d, 'pending', 1, 1
         from generate_series(1, ${c.approvalPool}) i
-        cross join lateral (select 1003 + 100 * (i % 40) as e) emp
-        cross join lateral (select date '2030-01-07' + (i / 40) * 7 + (i % 5) as d) day`);
+        cross join lateral (select 1001 + 100 * (i % 40) as e) emp
+        cross join lateral (select date '2030-01-07' + (i / 40) * 21 + (i % 5) as d) day`);
       // The submitters report to the approver too, so their new requests join its queue.
       await tx.execute(sql`update employee_records set line_manager_id = ${userId(sql`${ROLES_BY_NUMBER.approver}`)}
         where company_id = ${companyId} and employee_number between ${`E${String(ROLES_BY_NUMBER.firstSubmitter).padStart(6, '0')}`} and ${`E${String(ROLES_BY_NUMBER.firstSubmitter + ROLES_BY_NUMBER.submitters - 1).padStart(6, '0')}`}`);

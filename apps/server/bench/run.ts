@@ -25,6 +25,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { publicHolidaysBetween } from '@hr/shared/leave/public-holidays';
 import autocannon from 'autocannon';
 import { openDatabase } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
@@ -95,12 +96,30 @@ function withMisses(list: Endpoint[]): Endpoint[] {
   );
 }
 
-const RUN_OFFSET = (Math.floor(Date.now() / 60_000) % 90) * 20_000;
-/** The n-th weekday from Monday 2040-01-02, shifted per run so repeated runs never overlap. */
+/**
+ * Submissions book weekdays from 2040 on, within the years the API accepts (up to 2999, about 250,000
+ * weekdays): three slots of 60,000 weekdays (a 10 s run books about 20,000 requests, three weekdays
+ * apart), by the minute the run starts, so runs started in consecutive minutes never overlap. A run
+ * three minutes after another on the same data books the same days again (409s): reseed first.
+ */
+const RUN_OFFSET = (Math.floor(Date.now() / 60_000) % 3) * 60_000;
+/** The n-th weekday from Monday 2040-01-02, shifted per run. */
 function weekday(n: number): string {
   const k = RUN_OFFSET + n;
   const d = new Date(Date.UTC(2040, 0, 2) + (Math.floor(k / 5) * 7 + (k % 5)) * 86_400_000);
   return d.toISOString().slice(0, 10);
+}
+
+/**
+ * The day submission `i` books: one weekday in every 30 per submitter (about 9 a year, well inside a
+ * full-time allowance of 28, so the allowance check of issue 18 passes), moved on past an England and
+ * Wales bank holiday (a request of no working day is refused).
+ */
+function submissionDay(i: number): string {
+  for (let n = i * 3; ; n++) {
+    const day = weekday(n);
+    if (!publicHolidaysBetween('england-and-wales', day, day).length) return day;
+  }
 }
 
 function endpoints(approvalIds: string[], hasJobs: boolean): Endpoint[] {
@@ -173,7 +192,12 @@ function endpoints(approvalIds: string[], hasJobs: boolean): Endpoint[] {
       users: submitters,
       method: 'POST',
       url: () => '/api/v1/holidays/requests',
-      body: (i) => ({ startDate: weekday(i), endDate: weekday(i), holidayType: 'annual', reason: 'bench' }),
+      body: (i) => ({
+        startDate: submissionDay(i),
+        endDate: submissionDay(i),
+        holidayType: 'annual',
+        reason: 'bench',
+      }),
       read: false,
     },
     {
