@@ -1,8 +1,8 @@
 import type { HolidayStatus, HolidayType } from '@hr/shared/hr/holidays.schemas';
 import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
-import { companies, companySettings, profiles, userRoles } from '../../db/schema/core.ts';
-import { companyCalendarDays, employeeRecords, holidayRequests } from '../../db/schema/hr.ts';
+import { profiles, userRoles } from '../../db/schema/core.ts';
+import { employeeRecords, holidayRequests } from '../../db/schema/hr.ts';
 
 /** What submissions and the allowance read of an employee record. */
 const leaveRecordColumns = {
@@ -37,20 +37,6 @@ export function findEmployeeOfUser(tx: Tx, companyId: string, userId: string, lo
 /** An employee record by id, locked like `findEmployeeOfUser` (sickness recorded by a manager). */
 export function findEmployeeRecord(tx: Tx, companyId: string, id: string, lock = false) {
   return findLeaveRecord(tx, companyId, eq(employeeRecords.id, id), lock);
-}
-
-/** The company's week, holiday year and default region (companies row; settings may be missing). */
-export async function findHolidaySettings(tx: Tx, companyId: string) {
-  const [row] = await tx
-    .select({
-      workingDaysPattern: companySettings.workingDaysPattern,
-      holidayYearStartMonth: companySettings.holidayYearStartMonth,
-      defaultRegion: companies.defaultRegion,
-    })
-    .from(companies)
-    .leftJoin(companySettings, eq(companySettings.companyId, companies.id))
-    .where(eq(companies.id, companyId));
-  return row ?? null;
 }
 
 /**
@@ -97,8 +83,7 @@ export interface LeaveCalendarSource {
 
 /**
  * What a leave count reads, in one statement (ADR 0120): the company's settings and its days from..to,
- * and with `userId` that user's region and week from their employee record. What
- * `findHolidaySettings`, `listCompanyDaysBetween` and `findEmployeeOfUser` read in three.
+ * and with `userId` that user's region and week from their employee record (three statements before).
  */
 export async function findLeaveCalendarSource(
   tx: Tx,
@@ -123,26 +108,6 @@ export async function findLeaveCalendarSource(
         '[]'::json) as "companyDays"`);
   const [row] = rowsOf<LeaveCalendarSource>(result);
   return row ?? { employee: null, settings: null, companyDays: [] };
-}
-
-/** The company's closure days and worked public holidays from..to, in date order. */
-export async function listCompanyDaysBetween(tx: Tx, companyId: string, from: string, to: string) {
-  return tx
-    .select({
-      date: companyCalendarDays.date,
-      kind: companyCalendarDays.kind,
-      name: companyCalendarDays.name,
-      countsAsLeave: companyCalendarDays.countsAsLeave,
-    })
-    .from(companyCalendarDays)
-    .where(
-      and(
-        eq(companyCalendarDays.companyId, companyId),
-        gte(companyCalendarDays.date, from),
-        lte(companyCalendarDays.date, to),
-      ),
-    )
-    .orderBy(asc(companyCalendarDays.date));
 }
 
 /** A pending or approved request of the employee that shares at least one day with start..end. */
