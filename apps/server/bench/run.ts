@@ -11,7 +11,8 @@
  * --filter=calendar). Each target also times the yearly leave rollover of the 5,000-employee company
  * (`rollover.ts`, budget under 10 s; --filter=rollover for that alone), the import of a 5,000-row
  * employee CSV (budget under 15 s; --filter=import) and the company's balances report (budget under
- * 2 s; --filter=balances), both in `import-reports.ts` (issue 19).
+ * 2 s; --filter=balances), both in `import-reports.ts` (issue 19). `BENCH_SHOW_SQL=1` prints each
+ * endpoint's captured statements with their parameters (one JSON line each).
  *
  * Memory (issue 20): the server's resident memory (RSS, from /proc or ps) idle after start, sampled
  * every 250 ms through the HTTP runs (peak and mean) and idle again after them; then the compiled
@@ -476,6 +477,7 @@ async function runTarget(
       dbLimits.set(e.name, null);
       continue;
     }
+    if (process.env.BENCH_SHOW_SQL) for (const s of statements) console.log(JSON.stringify(s));
     const seconds = Math.max(2, Math.round(DURATION / 2));
     const latencies = await capturer.replay(statements as Statement[], CONNECTIONS, seconds);
     dbLimits.set(e.name, statsOf(latencies, seconds));

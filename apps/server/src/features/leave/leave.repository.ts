@@ -38,12 +38,32 @@ export async function findLeaveSettings(tx: Tx, companyId: string) {
 
 export type LeaveSettingsRow = NonNullable<Awaited<ReturnType<typeof findLeaveSettings>>>;
 
+/** What `findBalanceSourceOfUser` sums per holiday type: approved and pending requests of the year. */
+export interface TypeSums {
+  holidayType: string;
+  approvedDays: number;
+  approvedCount: number;
+  pendingDays: number;
+  pendingCount: number;
+}
+
 /**
- * The user's employee record (the fields the allowance needs) and the company's leave settings, in one
- * statement: what the balance card reads before its sums (ADR 0120). Null without a record; `settings`
- * null when the company never saved any.
+ * The balance card's whole read in one statement (ADR 0121, amended): the user's employee record (the
+ * fields the allowance needs), the company's leave settings (null without a row), the holiday year
+ * holding `on` (from the settings' start month, `defaultStartMonth` without a settings row), that
+ * year's ledger entries (oldest first) and its approved and pending requests summed per holiday type
+ * (the service keeps the allowance-using ones). Null without a record.
  */
-export async function findLeaveRecordOfUser(tx: Tx, companyId: string, userId: string) {
+export async function findBalanceSourceOfUser(
+  tx: Tx,
+  companyId: string,
+  userId: string,
+  on: string,
+  defaultStartMonth: number,
+) {
+  const month = sql`coalesce(${companySettings.holidayYearStartMonth}, ${defaultStartMonth}::int)`;
+  const day = sql`${on}::date`;
+  const yearStart = sql`make_date(extract(year from ${day})::int - (extract(month from ${day})::int < ${month})::int, ${month}, 1)`;
   const [row] = await tx
     .select({
       id: employeeRecords.id,
@@ -55,9 +75,29 @@ export async function findLeaveRecordOfUser(tx: Tx, companyId: string, userId: s
       lineManagerId: employeeRecords.lineManagerId,
       settingsCompanyId: companySettings.companyId,
       ...leaveSettingsColumns,
+      yearStart: sql<string>`y.start::text`,
+      entries: sql<Array<[LedgerKind, number, string]>>`(
+        select coalesce(json_agg(json_build_array(l.kind, l.days::float8, l.reason) order by l.created_at, l.id), '[]'::json)
+        from leave_ledger_entries l
+        where l.company_id = ${employeeRecords.companyId} and l.holiday_year_start = y.start
+          and l.employee_record_id = ${employeeRecords.id})`,
+      sums: sql<Array<[string, number, number, number, number]>>`(
+        select coalesce(json_agg(json_build_array(t.holiday_type, t.ad, t.ac, t.pd, t.pc)), '[]'::json)
+        from (
+          select h.holiday_type,
+            coalesce(sum(h.working_days) filter (where h.status = 'approved'), 0)::float8 as ad,
+            (count(*) filter (where h.status = 'approved'))::int as ac,
+            coalesce(sum(h.working_days) filter (where h.status = 'pending'), 0)::float8 as pd,
+            (count(*) filter (where h.status = 'pending'))::int as pc
+          from holiday_requests h
+          where h.company_id = ${employeeRecords.companyId} and h.employee_record_id = ${employeeRecords.id}
+            and h.status in ('approved', 'pending')
+            and h.start_date between y.start and (y.start + interval '1 year' - interval '1 day')::date
+          group by h.holiday_type) t)`,
     })
     .from(employeeRecords)
     .leftJoin(companySettings, eq(companySettings.companyId, employeeRecords.companyId))
+    .innerJoin(sql`lateral (select ${yearStart} as start) y`, sql`true`)
     .where(and(eq(employeeRecords.companyId, companyId), eq(employeeRecords.userId, userId)))
     .limit(1);
   if (!row) return null;
@@ -70,11 +110,25 @@ export async function findLeaveRecordOfUser(tx: Tx, companyId: string, userId: s
     endDate,
     annualHolidayDays,
     lineManagerId,
+    yearStart: start,
+    entries,
+    sums,
     ...settings
   } = row;
   return {
     record: { id, userId: user, fullName, startDate, endDate, annualHolidayDays, lineManagerId },
     settings: settingsCompanyId === null ? null : (settings as LeaveSettingsRow),
+    yearStart: start,
+    entries: entries.map(([kind, days, reason]) => ({ employeeRecordId: id, kind, days, reason })),
+    sums: sums.map(
+      ([holidayType, approvedDays, approvedCount, pendingDays, pendingCount]): TypeSums => ({
+        holidayType,
+        approvedDays,
+        approvedCount,
+        pendingDays,
+        pendingCount,
+      }),
+    ),
   };
 }
 

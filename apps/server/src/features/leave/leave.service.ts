@@ -38,8 +38,9 @@ import { errors } from '../../http/app-error.ts';
 import type { Logger } from '../../logger.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import {
+  type BalanceInputs,
+  findBalanceSourceOfUser,
   findEmployeeForLeave,
-  findLeaveRecordOfUser,
   findLeaveSettings,
   insertAdjustment,
   insertLedgerEntries,
@@ -51,6 +52,7 @@ import {
   listRolloverInputs,
   lockRollover,
   type NewLedgerEntry,
+  type TypeSums,
   updateLeaveSettings,
   upsertOnceEntry,
 } from './leave.repository.ts';
@@ -142,7 +144,15 @@ export async function balancesFor(
   rules: LeaveRules,
 ): Promise<Map<string, LeaveBalance>> {
   const ids = records.map((r) => r.id);
-  const { entries, sums } = await listBalanceInputs(tx, companyId, ids, year, rules.allowanceTypes);
+  return balancesFrom(records, year, await listBalanceInputs(tx, companyId, ids, year, rules.allowanceTypes));
+}
+
+/** `balancesFor`'s arithmetic, on inputs already read. */
+function balancesFrom(
+  records: readonly LeaveRecord[],
+  year: YearWindow,
+  { entries, sums }: BalanceInputs,
+): Map<string, LeaveBalance> {
   const entriesOf = new Map<string, LedgerLine[]>();
   for (const e of entries) {
     const list = entriesOf.get(e.employeeRecordId) ?? [];
@@ -203,13 +213,41 @@ export async function balancesFor(
 /** The signed-in employee's balance of the holiday year holding `on` (today by default). */
 export async function getMyLeaveBalance(db: Db, principal: Principal, on: string = today()) {
   return withTenant(db, tenantOf(principal), async (tx) => {
-    // The record and the settings in one statement, then the year's entries and sums (ADR 0120).
-    const found = await findLeaveRecordOfUser(tx, principal.companyId, principal.user.id);
+    // The record, the settings, the year's entries and its sums per type in one statement (ADR 0121).
+    const found = await findBalanceSourceOfUser(
+      tx,
+      principal.companyId,
+      principal.user.id,
+      on,
+      COMPANY_SETTINGS_DEFAULTS.holidayYearStartMonth,
+    );
     if (!found) return null;
     const { record } = found;
     const rules = leaveRulesFrom(found.settings);
     const year = holidayYearOf(rules, on);
-    return (await balancesFor(tx, principal.companyId, [record], year, rules)).get(record.id) ?? null;
+    // The statement works the year out itself; should it ever disagree, the rules' year decides.
+    if (year.start !== found.yearStart) {
+      return (await balancesFor(tx, principal.companyId, [record], year, rules)).get(record.id) ?? null;
+    }
+    const sums = found.sums.filter((s) =>
+      (rules.allowanceTypes as readonly string[]).includes(s.holidayType),
+    );
+    const total = (pick: (s: TypeSums) => number) => sums.reduce((n, s) => n + pick(s), 0);
+    const inputs: BalanceInputs = {
+      entries: found.entries,
+      sums: sums.length
+        ? [
+            {
+              employeeRecordId: record.id,
+              approvedDays: total((s) => s.approvedDays),
+              approvedCount: total((s) => s.approvedCount),
+              pendingDays: total((s) => s.pendingDays),
+              pendingCount: total((s) => s.pendingCount),
+            },
+          ]
+        : [],
+    };
+    return balancesFrom([record], year, inputs).get(record.id) ?? null;
   });
 }
 
