@@ -112,6 +112,7 @@ describe("the balance card's one-statement read", () => {
           findBalanceSourceOfUser(tx, alice.company_id, alice.user_id, on, 1),
         );
         expect(source?.yearStart, `${label} on ${on}`).toBe(expected?.yearStart);
+        expect(source?.record).toMatchObject(record);
         seen.push(actual?.used ?? 0, actual?.pending ?? 0);
       }
       return seen;
