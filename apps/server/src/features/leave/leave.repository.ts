@@ -61,9 +61,19 @@ export async function findBalanceSourceOfUser(
   on: string,
   defaultStartMonth: number,
 ) {
-  // One SQL text mapped by hand (ADR 0121): the query builder's work would cost more Node time than
-  // the database spends on it.
-  const result = await tx.execute(sql`
+  return balanceSourceFrom(
+    rowsOf<BalanceSourceRow>(
+      await tx.execute(balanceSourceQuery(companyId, userId, on, defaultStartMonth)),
+    )[0],
+  );
+}
+
+/**
+ * `findBalanceSourceOfUser`'s statement alone (for a one-round-trip read): one SQL text mapped by
+ * hand (ADR 0121), as the query builder's work would cost more Node time than the database spends.
+ */
+export function balanceSourceQuery(companyId: string, userId: string, on: string, defaultStartMonth: number) {
+  return sql`
     select e.id, e.user_id as "userId", e.full_name as "fullName",
       to_char(e.start_date, 'YYYY-MM-DD') as "startDate", to_char(e.end_date, 'YYYY-MM-DD') as "endDate",
       e.annual_holiday_days::float8 as "annualHolidayDays", e.line_manager_id as "lineManagerId",
@@ -96,20 +106,25 @@ export async function findBalanceSourceOfUser(
       from (select ${on}::date as d, coalesce(s.holiday_year_start_month, ${defaultStartMonth}::int) as m) p
     ) y
     where e.company_id = ${companyId} and e.user_id = ${userId}
-    limit 1`);
-  const [row] = rowsOf<{
-    id: string;
-    userId: string | null;
-    fullName: string;
-    startDate: string;
-    endDate: string | null;
-    annualHolidayDays: number;
-    lineManagerId: string | null;
-    settings: LeaveSettingsRow | null;
-    yearStart: string;
-    entries: Array<[LedgerKind, number, string]>;
-    sums: Array<[string, number, number, number, number]>;
-  }>(result);
+    limit 1`;
+}
+
+export interface BalanceSourceRow {
+  id: string;
+  userId: string | null;
+  fullName: string;
+  startDate: string;
+  endDate: string | null;
+  annualHolidayDays: number;
+  lineManagerId: string | null;
+  settings: LeaveSettingsRow | null;
+  yearStart: string;
+  entries: Array<[LedgerKind, number, string]>;
+  sums: Array<[string, number, number, number, number]>;
+}
+
+/** A `balanceSourceQuery` row as the service uses it; null without a row (no employee record). */
+export function balanceSourceFrom(row: BalanceSourceRow | undefined) {
   if (!row) return null;
   const { settings, yearStart, entries, sums, ...record } = row;
   return {
