@@ -38,6 +38,7 @@ import { errors } from '../../http/app-error.ts';
 import type { Logger } from '../../logger.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import {
+  type BalanceInputs,
   findEmployeeForLeave,
   findLeaveRecordOfUser,
   findLeaveSettings,
@@ -79,7 +80,7 @@ export async function leaveRulesOf(tx: Tx, companyId: string): Promise<LeaveRule
 }
 
 /** The leave rules of a settings row already read (null: the company never saved any). */
-function leaveRulesFrom(row: LeaveSettingsRow | null): LeaveRules {
+export function leaveRulesFrom(row: LeaveSettingsRow | null): LeaveRules {
   return {
     startMonth: row?.holidayYearStartMonth ?? COMPANY_SETTINGS_DEFAULTS.holidayYearStartMonth,
     companyPattern: row?.workingDaysPattern?.length
@@ -142,7 +143,15 @@ export async function balancesFor(
   rules: LeaveRules,
 ): Promise<Map<string, LeaveBalance>> {
   const ids = records.map((r) => r.id);
-  const { entries, sums } = await listBalanceInputs(tx, companyId, ids, year, rules.allowanceTypes);
+  return balancesFrom(records, year, await listBalanceInputs(tx, companyId, ids, year, rules.allowanceTypes));
+}
+
+/** `balancesFor`'s arithmetic, on inputs already read (the approvals read them with their page, ADR 0145). */
+export function balancesFrom(
+  records: readonly LeaveRecord[],
+  year: YearWindow,
+  { entries, sums }: BalanceInputs,
+): Map<string, LeaveBalance> {
   const entriesOf = new Map<string, LedgerLine[]>();
   for (const e of entries) {
     const list = entriesOf.get(e.employeeRecordId) ?? [];
