@@ -1,4 +1,5 @@
 import type { HolidayStatus, HolidayType } from '@hr/shared/hr/holidays.schemas';
+import type { LedgerKind } from '@hr/shared/leave/allowance';
 import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import { profiles, userRoles } from '../../db/schema/core.ts';
@@ -222,7 +223,23 @@ function decidableBy(userId: string, isSuperAdmin: boolean): SQL {
     and ${approver})`;
 }
 
-interface PendingSqlRow {
+/** The company's leave settings as `findLeaveSettings` (leave feature) reads them, what its rules take. */
+export interface LeaveSettingsJson {
+  holidayYearStartMonth: number;
+  workingDaysPattern: string[];
+  annualHolidayDaysEntitlement: number;
+  carryOverCapDays: number;
+  carryOverExpiryMonths: number | null;
+  allowNegativeBalance: boolean;
+  allowanceLeaveTypes: string[];
+  approvalLeaveTypes: string[];
+}
+
+/**
+ * A row of `findApprovalsSource`: a pending request (numbers as numbers, dates as text), the first
+ * also carrying the settings and the requesters' inputs (null on the others).
+ */
+interface ApprovalsSqlRow {
   id: string;
   company_id: string;
   employee_record_id: string;
@@ -247,84 +264,231 @@ interface PendingSqlRow {
   record_start_date: string;
   record_end_date: string | null;
   annual_holiday_days: number;
+  year_start: string;
+  settings: LeaveSettingsJson | null;
+  /** [record id, year start, kind, days, reason]. */
+  entries: Array<[string, string, LedgerKind, number, string]> | null;
+  /** [record id, year start, type, approved days, approved count, pending days, pending count]. */
+  sums: Array<[string, string, string, number, number, number, number]> | null;
+  /** [request id, name], by request and name. */
+  away: Array<[string, string]> | null;
+}
+
+/** The approvals' per-requester inputs of one holiday year: ledger entries, request sums per type. */
+export interface ApprovalsLedgerEntry {
+  employeeRecordId: string;
+  yearStart: string;
+  kind: LedgerKind;
+  days: number;
+  reason: string;
+}
+export interface ApprovalsTypeSums {
+  employeeRecordId: string;
+  yearStart: string;
+  holidayType: string;
+  approvedDays: number;
+  approvedCount: number;
+  pendingDays: number;
+  pendingCount: number;
 }
 
 /**
- * Pending requests the caller may decide (their reports'; for a super admin also those without a line
- * manager), newest first: the rule of `decidableBy`. One SQL text (ADR 0121): built with the query
- * builder, this select and the mapping of its rows cost the approvals more Node time than the
- * database spent on it.
+ * The approvals' whole read in one statement (ADR 0145): the pending requests the caller may decide
+ * (`decidableBy`'s rule, newest first), each with its holiday year (the settings' start month,
+ * `defaultStartMonth` without a settings row); and on the first row the company's leave settings
+ * (null without a row), each requester's ledger entries and approved and pending request sums per
+ * type in that year (the service keeps the allowance-using types), and who else in the requester's
+ * team is away on the request's dates (at most 10 names a request, by name), as `listOthersAway`
+ * reads them. The pending rows are read once, and their records' team columns serve the
+ * who-else-is-away join. The requests go out as plain columns: built as JSON they cost PostgreSQL
+ * more than reading them.
  */
-export async function listPendingForApprover(
+export async function findApprovalsSource(
   tx: Tx,
   companyId: string,
   approver: { userId: string; isSuperAdmin: boolean },
-): Promise<
-  Array<{
+  defaultStartMonth: number,
+): Promise<{
+  settings: LeaveSettingsJson | null;
+  pending: Array<{
     request: HolidayRequestRow;
     requesterName: string | null;
     requesterEmail: string | null;
     record: { id: string; startDate: string; endDate: string | null; annualHolidayDays: number };
-  }>
-> {
+    yearStart: string;
+  }>;
+  entries: ApprovalsLedgerEntry[];
+  sums: ApprovalsTypeSums[];
+  away: Array<{ requestId: string; employeeName: string }>;
+}> {
   const me = approver.userId;
   const mayDecide = approver.isSuperAdmin
     ? sql`coalesce(nullif(e.line_manager_id, r.user_id) = ${me}, true)`
     : // The second condition is implied by the first (their reports' records name them); it lets the
       // planner start from those records (employee_records_line_manager_idx) and read their pending
-      // requests (holiday_requests_pending_idx) instead of every pending request.
+      // requests (holiday_requests_pending_idx) instead of every pending request (ADR 0121).
       sql`nullif(e.line_manager_id, r.user_id) = ${me} and e.line_manager_id = ${me}`;
-  const rows = rowsOf<PendingSqlRow>(
+  const rows = rowsOf<ApprovalsSqlRow>(
     await tx.execute(sql`
+      with settings as materialized (
+        select * from company_settings where company_id = ${companyId}
+      ),
+      pending as materialized (
+        select r.*, e.department as team_department, e.line_manager_id as team_manager,
+          coalesce(e.full_name, (select p.full_name from profiles p where p.id = r.user_id)) as requester_name,
+          coalesce(e.email, (select p.email from profiles p where p.id = r.user_id)) as requester_email,
+          e.start_date as record_start_date, e.end_date as record_end_date,
+          e.annual_holiday_days as record_annual_days,
+          make_date(extract(year from r.start_date)::int - (extract(month from r.start_date)::int < m.m)::int,
+            m.m, 1) as year_start
+        from (select coalesce((select holiday_year_start_month from settings), ${defaultStartMonth}::int) as m) m
+        cross join holiday_requests r
+        join employee_records e on e.id = r.employee_record_id
+        where r.company_id = ${companyId} and r.status = 'pending'
+          and r.user_id is distinct from ${me} and e.user_id is distinct from ${me}
+          and ${mayDecide}
+      ),
+      years as materialized (
+        select distinct employee_record_id, year_start from pending
+      ),
+      pairs as materialized (
+        select distinct q.id as request_id, a.employee_record_id
+        from pending q
+        join holiday_requests a on a.company_id = ${companyId} and a.status = 'approved'
+          and a.end_date >= q.start_date and a.start_date <= q.end_date
+        where a.employee_record_id <> q.employee_record_id
+      ),
+      people as materialized (
+        select x.id, x.full_name, x.end_date, x.department, x.line_manager_id
+        from (select distinct employee_record_id from pairs) d
+        -- Each person once, by primary key (offset 0 keeps the planner from hashing every record).
+        cross join lateral (
+          select x.id, x.full_name, x.end_date, x.department, x.line_manager_id
+          from employee_records x where x.id = d.employee_record_id offset 0
+        ) x
+      ),
+      away as (
+        select distinct q.id as request_id, x.full_name
+        from pairs p
+        join pending q on q.id = p.request_id
+        join people x on x.id = p.employee_record_id
+        where (x.end_date is null or x.end_date >= q.start_date)
+          and case when q.team_department is not null then x.department = q.team_department
+            else x.line_manager_id is not distinct from q.team_manager end
+      ),
+      ranked as (
+        select request_id, full_name, row_number() over (partition by request_id order by full_name) as n
+        from away
+      ),
+      ordered as (
+        select r.*, row_number() over (order by r.submitted_at desc, r.id desc) as n from pending r
+      )
       select r.id, r.company_id, r.employee_record_id, r.user_id, r.line_manager_id,
-        to_char(r.start_date, 'YYYY-MM-DD') as start_date, to_char(r.end_date, 'YYYY-MM-DD') as end_date,
+        r.start_date::text as start_date, r.end_date::text as end_date,
         r.holiday_type, r.reason, r.status, r.working_days::float8 as working_days,
         r.days_requested::float8 as days_requested, r.start_half_day, r.end_half_day, r.split_group_id,
         (extract(epoch from r.submitted_at) * 1000)::float8 as submitted_ms, r.reviewed_by,
         (extract(epoch from r.reviewed_at) * 1000)::float8 as reviewed_ms, r.reviewer_comments,
-        coalesce(e.full_name, (select p.full_name from profiles p where p.id = r.user_id)) as requester_name,
-        coalesce(e.email, (select p.email from profiles p where p.id = r.user_id)) as requester_email,
-        to_char(e.start_date, 'YYYY-MM-DD') as record_start_date,
-        to_char(e.end_date, 'YYYY-MM-DD') as record_end_date,
-        e.annual_holiday_days::float8 as annual_holiday_days
-      from holiday_requests r
-      join employee_records e on e.id = r.employee_record_id
-      where r.company_id = ${companyId} and r.status = 'pending'
-        and r.user_id is distinct from ${me} and e.user_id is distinct from ${me}
-        and ${mayDecide}
-      order by r.submitted_at desc, r.id desc`),
+        r.requester_name, r.requester_email,
+        r.record_start_date::text as record_start_date, r.record_end_date::text as record_end_date,
+        r.record_annual_days::float8 as annual_holiday_days, r.year_start::text as year_start,
+        case when r.n = 1 then (select json_build_object(
+            'holidayYearStartMonth', s.holiday_year_start_month,
+            'workingDaysPattern', s.working_days_pattern,
+            'annualHolidayDaysEntitlement', s.annual_holiday_days_entitlement::float8,
+            'carryOverCapDays', s.carry_over_cap_days::float8,
+            'carryOverExpiryMonths', s.carry_over_expiry_months,
+            'allowNegativeBalance', s.allow_negative_balance,
+            'allowanceLeaveTypes', s.allowance_leave_types,
+            'approvalLeaveTypes', s.approval_leave_types)
+          from settings s) end as settings,
+        case when r.n = 1 then (select json_agg(json_build_array(
+            l.employee_record_id, l.holiday_year_start, l.kind, l.days::float8, l.reason))
+          from years y
+          join leave_ledger_entries l on l.company_id = ${companyId}
+            and l.holiday_year_start = y.year_start and l.employee_record_id = y.employee_record_id) end as entries,
+        case when r.n = 1 then (select json_agg(json_build_array(
+            t.employee_record_id, t.year_start, t.holiday_type, t.ad, t.ac, t.pd, t.pc))
+          from (
+            select y.employee_record_id, y.year_start, h.holiday_type,
+              coalesce(sum(h.working_days) filter (where h.status = 'approved'), 0)::float8 as ad,
+              (count(*) filter (where h.status = 'approved'))::int as ac,
+              coalesce(sum(h.working_days) filter (where h.status = 'pending'), 0)::float8 as pd,
+              (count(*) filter (where h.status = 'pending'))::int as pc
+            from years y
+            join holiday_requests h on h.company_id = ${companyId}
+              and h.employee_record_id = y.employee_record_id and h.status in ('approved', 'pending')
+              and h.start_date between y.year_start and (y.year_start + interval '1 year' - interval '1 day')::date
+            group by y.employee_record_id, y.year_start, h.holiday_type) t) end as sums,
+        case when r.n = 1 then (select json_agg(json_build_array(request_id, full_name)
+            order by request_id, full_name)
+          from ranked where n <= 10) end as away
+      from ordered r
+      order by r.n`),
   );
-  return rows.map((row) => ({
-    request: {
-      id: row.id,
-      companyId: row.company_id,
-      employeeRecordId: row.employee_record_id,
-      userId: row.user_id,
-      lineManagerId: row.line_manager_id,
-      startDate: row.start_date,
-      endDate: row.end_date,
-      holidayType: row.holiday_type,
-      reason: row.reason,
-      status: row.status,
-      workingDays: Number(row.working_days),
-      daysRequested: Number(row.days_requested),
-      startHalfDay: row.start_half_day,
-      endHalfDay: row.end_half_day,
-      splitGroupId: row.split_group_id,
-      submittedAt: new Date(Number(row.submitted_ms)),
-      reviewedBy: row.reviewed_by,
-      reviewedAt: row.reviewed_ms === null ? null : new Date(Number(row.reviewed_ms)),
-      reviewerComments: row.reviewer_comments,
-    },
-    requesterName: row.requester_name,
-    requesterEmail: row.requester_email,
-    record: {
-      id: row.employee_record_id,
-      startDate: row.record_start_date,
-      endDate: row.record_end_date,
-      annualHolidayDays: Number(row.annual_holiday_days),
-    },
-  }));
+  const first = rows[0];
+  return {
+    settings: first?.settings ?? null,
+    pending: rows.map((row) => ({
+      request: {
+        id: row.id,
+        companyId: row.company_id,
+        employeeRecordId: row.employee_record_id,
+        userId: row.user_id,
+        lineManagerId: row.line_manager_id,
+        startDate: row.start_date,
+        endDate: row.end_date,
+        holidayType: row.holiday_type,
+        reason: row.reason,
+        status: row.status,
+        workingDays: Number(row.working_days),
+        daysRequested: Number(row.days_requested),
+        startHalfDay: row.start_half_day,
+        endHalfDay: row.end_half_day,
+        splitGroupId: row.split_group_id,
+        submittedAt: new Date(Number(row.submitted_ms)),
+        reviewedBy: row.reviewed_by,
+        reviewedAt: row.reviewed_ms === null ? null : new Date(Number(row.reviewed_ms)),
+        reviewerComments: row.reviewer_comments,
+      },
+      requesterName: row.requester_name,
+      requesterEmail: row.requester_email,
+      record: {
+        id: row.employee_record_id,
+        startDate: row.record_start_date,
+        endDate: row.record_end_date,
+        annualHolidayDays: Number(row.annual_holiday_days),
+      },
+      yearStart: row.year_start,
+    })),
+    entries: (first?.entries ?? []).map(([employeeRecordId, yearStart, kind, days, reason]) => ({
+      employeeRecordId,
+      yearStart,
+      kind,
+      days,
+      reason,
+    })),
+    sums: (first?.sums ?? []).map(
+      ([
+        employeeRecordId,
+        yearStart,
+        holidayType,
+        approvedDays,
+        approvedCount,
+        pendingDays,
+        pendingCount,
+      ]) => ({
+        employeeRecordId,
+        yearStart,
+        holidayType,
+        approvedDays,
+        approvedCount,
+        pendingDays,
+        pendingCount,
+      }),
+    ),
+    away: (first?.away ?? []).map(([requestId, employeeName]) => ({ requestId, employeeName })),
+  };
 }
 
 export async function findRequest(tx: Tx, companyId: string, id: string) {

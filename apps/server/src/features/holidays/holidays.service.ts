@@ -50,9 +50,11 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { enqueueForUsers } from '../email/email.service.ts';
 import {
   balancesFor,
+  balancesFrom,
   checkAllowance,
   getMyLeaveBalance,
   holidayYearOf,
+  leaveRulesFrom,
   leaveRulesOf,
   needsApproval,
 } from '../leave/leave.service.ts';
@@ -62,6 +64,7 @@ import {
   cancelOwnRequest,
   decideRequest,
   decideSplitSiblings,
+  findApprovalsSource,
   findEmployeeOfUser,
   findEmployeeRecord,
   findLeaveCalendarSource,
@@ -74,7 +77,6 @@ import {
   listCalendarDay,
   listCalendarMonth,
   listOthersAway,
-  listPendingForApprover,
   listRequestsOfUser,
   listSicknessEmployees,
   listSicknessTotals,
@@ -473,40 +475,78 @@ function approverOf(principal: Principal) {
  */
 export async function listMyApprovals(db: Db, principal: Principal): Promise<ApprovalsResponse> {
   const items = await withTenant(db, tenantOf(principal), async (tx) => {
-    const rows = await listPendingForApprover(tx, principal.companyId, approverOf(principal));
-    if (!rows.length) return [];
-    const rules = await leaveRulesOf(tx, principal.companyId);
-    const records = new Map(rows.map((r) => [r.record.id, r.record]));
-    const years = new Map<string, ReturnType<typeof holidayYearOf>>();
-    for (const r of rows) {
-      const year = holidayYearOf(rules, r.request.startDate);
-      years.set(year.start, year);
-    }
-    const balances = new Map<string, Awaited<ReturnType<typeof balancesFor>>>();
-    for (const year of years.values()) {
-      balances.set(
-        year.start,
-        await balancesFor(tx, principal.companyId, [...records.values()], year, rules),
-      );
-    }
-    const away = await listOthersAway(
+    // The settings, the pending requests, their requesters' ledger and sums of the request's holiday
+    // year, and who else is away, in one statement (ADR 0145).
+    const source = await findApprovalsSource(
       tx,
       principal.companyId,
-      rows.map((r) => r.request.id),
+      approverOf(principal),
+      COMPANY_SETTINGS_DEFAULTS.holidayYearStartMonth,
     );
+    const rows = source.pending;
+    if (!rows.length) return [];
+    const rules = leaveRulesFrom(source.settings);
+    const allowance = new Set<string>(rules.allowanceTypes);
+    const inputsOf = new Map<string, Parameters<typeof balancesFrom>[2]>();
+    const inputsAt = (recordId: string, yearStart: string) => {
+      const key = `${recordId} ${yearStart}`;
+      let inputs = inputsOf.get(key);
+      if (!inputs) {
+        inputs = { entries: [], sums: [] };
+        inputsOf.set(key, inputs);
+      }
+      return inputs;
+    };
+    for (const e of source.entries) inputsAt(e.employeeRecordId, e.yearStart).entries.push(e);
+    for (const t of source.sums) {
+      if (!allowance.has(t.holidayType)) continue;
+      const { sums } = inputsAt(t.employeeRecordId, t.yearStart);
+      const sum = sums[0];
+      if (sum) {
+        sum.approvedDays += t.approvedDays;
+        sum.approvedCount += t.approvedCount;
+        sum.pendingDays += t.pendingDays;
+        sum.pendingCount += t.pendingCount;
+      } else {
+        sums.push({
+          employeeRecordId: t.employeeRecordId,
+          approvedDays: t.approvedDays,
+          approvedCount: t.approvedCount,
+          pendingDays: t.pendingDays,
+          pendingCount: t.pendingCount,
+        });
+      }
+    }
     const awayOf = new Map<string, string[]>();
-    for (const a of away) awayOf.set(a.requestId, [...(awayOf.get(a.requestId) ?? []), a.employeeName]);
-    return rows.map((r) => {
+    for (const a of source.away) {
+      const names = awayOf.get(a.requestId);
+      if (names) names.push(a.employeeName);
+      else awayOf.set(a.requestId, [a.employeeName]);
+    }
+    const remainingOf = new Map<string, number | null>();
+    const result = [];
+    for (const r of rows) {
       const year = holidayYearOf(rules, r.request.startDate);
-      const balance = balances.get(year.start)?.get(r.record.id);
-      return {
+      const key = `${r.record.id} ${year.start}`;
+      let remaining = remainingOf.get(key);
+      if (remaining === undefined) {
+        // The statement works each year out itself; should it ever disagree, the rules' year decides.
+        const balance =
+          year.start === r.yearStart
+            ? balancesFrom([r.record], year, inputsAt(r.record.id, year.start)).get(r.record.id)
+            : (await balancesFor(tx, principal.companyId, [r.record], year, rules)).get(r.record.id);
+        remaining = balance ? balance.remaining : null;
+        remainingOf.set(key, remaining);
+      }
+      result.push({
         ...toRequest(r.request),
         requesterName: r.requesterName ?? HOLIDAY_MESSAGES.unknownEmployee,
         requesterEmail: r.requesterEmail,
-        remainingDays: balance ? balance.remaining : null,
+        remainingDays: remaining,
         othersAway: awayOf.get(r.request.id) ?? [],
-      };
-    });
+      });
+    }
+    return result;
   });
   return { items };
 }

@@ -81,7 +81,7 @@ export async function leaveRulesOf(tx: Tx, companyId: string): Promise<LeaveRule
 }
 
 /** The leave rules of a settings row already read (null: the company never saved any). */
-function leaveRulesFrom(row: LeaveSettingsRow | null): LeaveRules {
+export function leaveRulesFrom(row: LeaveSettingsRow | null): LeaveRules {
   return {
     startMonth: row?.holidayYearStartMonth ?? COMPANY_SETTINGS_DEFAULTS.holidayYearStartMonth,
     companyPattern: row?.workingDaysPattern?.length
@@ -147,8 +147,11 @@ export async function balancesFor(
   return balancesFrom(records, year, await listBalanceInputs(tx, companyId, ids, year, rules.allowanceTypes));
 }
 
-/** `balancesFor`'s arithmetic, on inputs already read. */
-function balancesFrom(
+/**
+ * `balancesFor`'s arithmetic, on inputs already read (the balance card and the approvals read them in
+ * their one statement, ADRs 0121 and 0145).
+ */
+export function balancesFrom(
   records: readonly LeaveRecord[],
   year: YearWindow,
   { entries, sums }: BalanceInputs,

@@ -20,7 +20,8 @@ import {
   type TestStore,
 } from '../../../test/test-context.ts';
 import { type Database, rowsOf } from '../../db/client.ts';
-import { rolloverCompany } from './leave.service.ts';
+import type { Principal } from '../../http/app-env.ts';
+import { getMyLeaveBalance, rolloverCompany } from './leave.service.ts';
 
 let store: TestStore;
 let app: TestApp;
@@ -494,6 +495,50 @@ describe('approvals show the remaining days and who else is away', () => {
     expect(item.othersAway).toContain('Tom Turner');
     await alice.post(`/api/v1/holidays/requests/${aliceReq.id}/cancel`);
     await tom.post(`/api/v1/holidays/requests/${tomReq.id}/cancel`);
+  });
+
+  it("gives each request its own holiday year's remaining days, counting only allowance types (ADR 0145)", async () => {
+    const alice = await signedIn('alice@northwind.example');
+    const manager = await signedIn('manager@northwind.example');
+    const companyId = await companyOf('alice@northwind.example');
+    const userId = (
+      await query<{ id: string }>(sql`select id from profiles where email = 'alice@northwind.example'`)
+    )[0]?.id as string;
+    // The holiday year starts this month (beforeAll): a request 400 days ahead lies in the next one,
+    // whose entitlement the rollover has not written yet (the approvals compute it).
+    const thisYear = mondayAfter(260);
+    const nextYear = mondayAfter(400);
+    const sick = mondayAfter(270);
+    // Approved leave this year: this year's remaining days are fewer than next year's.
+    const taken = await json(
+      await alice.post('/api/v1/holidays/requests', { startDate: thisYear, endDate: addDays(thisYear, 1) }),
+    );
+    await manager.post(`/api/v1/holidays/requests/${taken.id}/decision`, { decision: 'approve' });
+    const here = await json(
+      await alice.post('/api/v1/holidays/requests', {
+        startDate: addDays(thisYear, 3),
+        endDate: addDays(thisYear, 3),
+      }),
+    );
+    const there = await json(
+      await alice.post('/api/v1/holidays/requests', { startDate: nextYear, endDate: addDays(nextYear, 4) }),
+    );
+    // A pending type that uses no allowance changes no remaining days.
+    const sickReq = await json(
+      await alice.post('/api/v1/holidays/requests', { startDate: sick, endDate: sick, holidayType: 'study' }),
+    );
+    const { items } = await json(await manager.get('/api/v1/holidays/approvals'));
+    const remainingOf = (id: string) => items.find((i: { id: string }) => i.id === id)?.remainingDays;
+    // The balance the employee sees on each request's first day (the same rules and ledger).
+    const principal = { companyId, user: { id: userId }, role: 'operative' } as unknown as Principal;
+    const balanceOn = async (day: string) =>
+      (await getMyLeaveBalance(app.database.db, principal, day))?.remaining;
+    expect(remainingOf(here.id)).toBe(await balanceOn(thisYear));
+    expect(remainingOf(there.id)).toBe(await balanceOn(nextYear));
+    expect(remainingOf(there.id)).not.toBe(remainingOf(here.id));
+    expect(remainingOf(sickReq.id)).toBe(remainingOf(here.id));
+    for (const r of [taken, here, there, sickReq])
+      await alice.post(`/api/v1/holidays/requests/${r.id}/cancel`);
   });
 });
 
