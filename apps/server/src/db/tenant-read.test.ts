@@ -4,46 +4,14 @@
  * on a pooled connection after a read or a failed one (on PostgreSQL; PGlite runs `withTenant`).
  */
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { postgresUrl, useTestApp } from '../../test/test-context.ts';
 import { rowsOf } from './client.ts';
+import { statementName } from './prepared-statements.ts';
 import { withTenant } from './tenant.ts';
-import { inlineParameters, readWithTenant } from './tenant-read.ts';
-
-describe('inlineParameters', () => {
-  it('writes each parameter as a quoted literal in place of its placeholder', () => {
-    expect(inlineParameters('select $1, $2::date, $10', [5, '2026-03-16', 1, 2, 3, 4, 5, 6, 7, 'x'])).toBe(
-      "select '5', '2026-03-16'::date, 'x'",
-    );
-    expect(inlineParameters('select $1, $2, $3', [null, true, 12n])).toBe("select null, 'true', '12'");
-  });
-
-  it('escapes quotes and backslashes so a value can never end its literal', () => {
-    expect(inlineParameters('select $1', ["it's"])).toBe("select 'it''s'");
-    expect(inlineParameters('select $1', ["a\\'; drop table x; --"])).toBe(
-      "select  E'a\\\\''; drop table x; --'",
-    );
-  });
-
-  it('leaves placeholders inside quoted strings, quoted identifiers and comments alone', () => {
-    expect(inlineParameters(`select '$1', "$1", $1 -- $1\n, /* $1 */ $2`, ['a', 'b'])).toBe(
-      `select '$1', "$1", 'a' -- $1\n, /* $1 */ 'b'`,
-    );
-    expect(inlineParameters(`select 'it''s $1', $1`, ['a'])).toBe(`select 'it''s $1', 'a'`);
-    expect(inlineParameters(`select E'\\' $1', $1`, ['a'])).toBe(`select E'\\' $1', 'a'`);
-  });
-
-  it('refuses what is not one plain statement, and values it cannot write', () => {
-    expect(inlineParameters('select 1; select 2', [])).toBeUndefined();
-    expect(inlineParameters('select $$x$$', [])).toBeUndefined();
-    expect(inlineParameters("select 'open", [])).toBeUndefined();
-    expect(inlineParameters('select /* open', [])).toBeUndefined();
-    expect(inlineParameters('select $2', ['a'])).toBeUndefined();
-    expect(inlineParameters('select $1', [new Date()])).toBeUndefined();
-    expect(inlineParameters('select $1', [['a']])).toBeUndefined();
-    expect(inlineParameters('select $1', [Number.NaN])).toBeUndefined();
-  });
-});
+import { readWithTenant } from './tenant-read.ts';
 
 describe('readWithTenant', () => {
   const t = useTestApp();
@@ -73,6 +41,70 @@ describe('readWithTenant', () => {
     expect(await readWithTenant(t.app.database.db, tenant(northwind), query)).toEqual(expected);
   });
 
+  it('runs the read as the serving role in the tenant, read-only, and many at once each in its own', async () => {
+    const reads = Array.from({ length: 24 }, (_, i) => (i % 2 ? northwind : southbank));
+    const answers = await Promise.all(
+      reads.map((company) =>
+        readWithTenant<{ company: string; user: string; ro: string; n: number }>(
+          t.app.database.db,
+          tenant(company),
+          sql`select current_setting('app.company_id') as company, current_user as "user",
+            current_setting('transaction_read_only') as ro,
+            (select count(*)::int from employee_records where company_id = ${company}) as n`,
+        ),
+      ),
+    );
+    const counts = new Map<string, number>();
+    for (const [i, [row]] of answers.entries()) {
+      expect(row?.company).toBe(reads[i]);
+      expect(row?.user).toBe('app_user');
+      if (postgresUrl) expect(row?.ro).toBe('on');
+      expect(row?.n).toBeGreaterThan(0);
+      counts.set(row?.company as string, row?.n as number);
+    }
+    for (const [i, [row]] of answers.entries()) expect(row?.n).toBe(counts.get(reads[i] as string));
+    // A statement without parameters (sent unnamed) too.
+    expect(await readWithTenant(t.app.database.db, tenant(northwind), sql`select 1 as one`)).toEqual([
+      { one: 1 },
+    ]);
+  });
+
+  it.runIf(postgresUrl)('sends one query with one Sync, its statement prepared by name', async () => {
+    const { db } = t.app.database;
+    const pool = (db as unknown as { $client: pg.Pool }).$client;
+    const sent: unknown[] = [];
+    const record = (client: pg.PoolClient) => {
+      const original = client.query;
+      client.query = ((...args: unknown[]) => {
+        sent.push(args[0]);
+        return (original as (...a: unknown[]) => unknown).apply(client, args);
+      }) as typeof client.query;
+      return () => {
+        client.query = original;
+      };
+    };
+    const restore: Array<() => void> = [];
+    const onAcquire = (client: pg.PoolClient) => restore.push(record(client));
+    pool.on('acquire', onAcquire);
+    const query = sql`select name from pg_prepared_statements where name like ${'hr_%'}`;
+    try {
+      await readWithTenant(db, tenant(northwind), query);
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).toBeInstanceOf(pg.Query);
+    } finally {
+      pool.off('acquire', onAcquire);
+      for (const undo of restore) undo();
+    }
+    const ownName = statementName(new PgDialect().sqlToQuery(query).sql);
+    // Every connection of the pool runs it at least once: each has prepared it by then.
+    for (let i = 0; i < 8; i++) {
+      const names = await Promise.all(
+        Array.from({ length: 4 }, () => readWithTenant<{ name: string }>(db, tenant(northwind), query)),
+      );
+      if (i > 0) for (const rows of names) expect(rows.map((r) => r.name)).toContain(ownName);
+    }
+  });
+
   it('shows a company only its own rows', async () => {
     const mine = await readWithTenant<{ company_id: string }>(
       t.app.database.db,
@@ -91,7 +123,7 @@ describe('readWithTenant', () => {
   });
 
   it('reads a parameter exactly as sent, whatever its characters', async () => {
-    for (const value of ["it's", "a\\'; select 1; --", '$1 $$ /* -- */ "x"', 'é ☃ \t\n']) {
+    for (const value of ["it's", "a\\'; select 1; --", '$1 $$ /* -- */ "x"', 'é ☃ \t\n', '']) {
       const [row] = await readWithTenant<{ v: string }>(
         t.app.database.db,
         tenant(northwind),

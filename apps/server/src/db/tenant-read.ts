@@ -1,20 +1,25 @@
 /**
- * One read statement in a tenant, in one round trip (ADR 0150). `withTenant` costs three round trips
- * around a single read (`begin` with the tenant set-up, the read, `commit`); a read that is one
- * statement can go out as one simple-protocol message instead:
+ * One read statement in a tenant, in one round trip (ADR 0150). `withTenant` costs two round trips
+ * around a single read besides the read itself (`begin` with the tenant set-up; `commit`); a read
+ * that is one statement goes out as one pipeline of extended-protocol messages instead, written in
+ * one socket write:
  *
- *   select set_config('transaction_read_only', 'on', true), set_config('role', 'app_user', true), ...;
- *   <the read, its parameters written as quoted literals>
+ *   Parse/Bind/Execute  select set_config('transaction_read_only', 'on', true),
+ *                              set_config('role', 'app_user', true), ... (the tenant set-up)
+ *   [Parse]/Bind/Describe/Execute  the read, prepared by name as every statement (ADR 0045)
+ *   Sync
  *
- * PostgreSQL runs the statements of one simple-protocol message as one implicit transaction, so the
- * `set_config(..., true)` settings end with the message, whether it succeeds or fails: a pooled
- * connection never keeps a tenant or a role (as with `withTenant`), and the message is one transaction
- * behind a transaction pooler too. The transaction is read-only: a write through this path fails.
+ * PostgreSQL runs everything before a Sync as one implicit transaction (there is no `begin`), so the
+ * `set_config(..., true)` settings end at the Sync, whether the read succeeds or fails: a pooled
+ * connection never keeps a tenant or a role (as with `withTenant`), and the pipeline is one
+ * transaction behind a transaction pooler too. The transaction is read-only: a write through this
+ * path fails.
  */
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { type Db, rowsOf, type Tx } from './client.ts';
+import { preparedName } from './prepared-statements.ts';
 import { type TenantContext, type TransactionSettings, tenantSetUp, withTenant } from './tenant.ts';
 
 const dialect = new PgDialect();
@@ -40,89 +45,6 @@ const resultTypes = {
     KEPT_AS_TEXT.has(oid) ? (value: string) => value : pg.types.getTypeParser(oid, format),
 };
 
-/**
- * A parameter as a quoted literal: the text pg would send for it, so the server reads it exactly as
- * the parameter (an untyped literal takes its type from where it stands, as an untyped parameter
- * does). Only strings, numbers, booleans, bigints and null; anything else is `undefined`.
- */
-function literalOf(value: unknown): string | undefined {
-  if (value === null || value === undefined) return 'null';
-  if (typeof value === 'string') return pg.escapeLiteral(value);
-  if (typeof value === 'number') return Number.isFinite(value) ? `'${value}'` : undefined;
-  if (typeof value === 'boolean' || typeof value === 'bigint') return `'${value}'`;
-  return undefined;
-}
-
-/**
- * The statement with `$1`..`$n` replaced by the literals of `params`; `undefined` when the text is
- * not one plain statement this scanner understands (a `;`, a dollar-quoted string, an unterminated
- * quote or comment) or a parameter cannot be written as a literal. Placeholders inside quoted strings,
- * quoted identifiers and comments are left alone.
- */
-export function inlineParameters(text: string, params: readonly unknown[]): string | undefined {
-  const literals: string[] = [];
-  for (const param of params) {
-    const lit = literalOf(param);
-    if (lit === undefined) return undefined;
-    literals.push(lit);
-  }
-  let out = '';
-  let i = 0;
-  const n = text.length;
-  while (i < n) {
-    const c = text[i] as string;
-    const next = text[i + 1];
-    if (c === "'" || c === '"') {
-      // A quoted string or identifier; a doubled quote is part of it. E'...' strings may escape a
-      // quote with a backslash.
-      const escapes = c === "'" && /[eE]/.test(text[i - 1] ?? '') && !/\w/.test(text[i - 2] ?? '');
-      let j = i + 1;
-      for (;;) {
-        if (j >= n) return undefined;
-        if (escapes && text[j] === '\\') {
-          j += 2;
-          continue;
-        }
-        if (text[j] === c) {
-          if (text[j + 1] === c) {
-            j += 2;
-            continue;
-          }
-          break;
-        }
-        j++;
-      }
-      out += text.slice(i, j + 1);
-      i = j + 1;
-    } else if (c === '-' && next === '-') {
-      const end = text.indexOf('\n', i);
-      const stop = end === -1 ? n : end;
-      out += text.slice(i, stop);
-      i = stop;
-    } else if (c === '/' && next === '*') {
-      const end = text.indexOf('*/', i + 2);
-      if (end === -1) return undefined;
-      out += text.slice(i, end + 2);
-      i = end + 2;
-    } else if (c === '$') {
-      const digits = /^\$(\d+)/.exec(text.slice(i, i + 12));
-      // `$` inside a word (an identifier such as a$1) is no placeholder; anything else is a dollar quote.
-      if (!digits || /[\w$]/.test(text[i - 1] ?? '')) return undefined;
-      const index = Number(digits[1]);
-      const lit = literals[index - 1];
-      if (lit === undefined) return undefined;
-      out += lit;
-      i += (digits[0] as string).length;
-    } else if (c === ';') {
-      return undefined;
-    } else {
-      out += c;
-      i++;
-    }
-  }
-  return out;
-}
-
 /** The pg pool behind a Drizzle database on PostgreSQL; `undefined` on PGlite. */
 function poolOf(db: Db): pg.Pool | undefined {
   const client = (db as unknown as { $client?: unknown }).$client;
@@ -143,29 +65,91 @@ export async function readWithTenant<T>(
   settings?: TransactionSettings,
 ): Promise<T[]> {
   const pool = poolOf(db);
-  const setUp = tenantSetUp(ctx, settings);
+  if (!pool) return withTenant(db, ctx, async (tx) => rowsOf<T>(await tx.execute(query)), settings);
+  const setUp = tenantSetUp(ctx, settings).replace(
+    /^select /,
+    "select set_config('transaction_read_only', 'on', true), ",
+  );
   const { sql: text, params } = dialect.sqlToQuery(query);
-  const statement = pool ? inlineParameters(text, params) : undefined;
-  if (!pool || statement === undefined) {
-    return withTenant(db, ctx, async (tx) => rowsOf<T>(await tx.execute(query)), settings);
-  }
   const client = await pool.connect();
-  let failed: Error | undefined;
+  let broken: Error | undefined;
   try {
-    const results = (await client.query({
-      text: `${setUp.replace(/^select /, "select set_config('transaction_read_only', 'on', true), ")}; ${statement}`,
-      types: resultTypes,
-    })) as unknown as pg.QueryResult[];
-    // One result per statement: the set-up's, then the read's.
-    const read = Array.isArray(results) ? results[results.length - 1] : undefined;
-    if (!read) throw new Error('readWithTenant: no result for the read');
-    return read.rows as T[];
+    const name = preparedName(client, text, params);
+    const result = await new Promise<pg.QueryResult>((resolve, reject) => {
+      const read = new TenantRead(setUp, { text, values: params, types: resultTypes, name }, (err, res) =>
+        err ? reject(err) : resolve(res),
+      );
+      client.query(read as unknown as pg.Submittable);
+    });
+    return result.rows as T[];
   } catch (err) {
-    // A failed message has ended its transaction; a connection that failed itself goes.
-    if (!(err instanceof pg.DatabaseError)) failed = err instanceof Error ? err : new Error(String(err));
+    // A failed pipeline has ended its transaction, but pg's note of which statements the connection
+    // has prepared may be wrong after one: the connection goes (reads fail rarely).
+    broken = err instanceof Error ? err : new Error(String(err));
     throw err;
   } finally {
-    client.release(failed);
+    client.release(broken);
+  }
+}
+
+/** What pg's connection offers a query when it submits it (its own `Query` uses the same). */
+interface WireConnection {
+  stream: { cork?: () => void; uncork?: () => void };
+  parse(config: { text: string; name: string; types: unknown[] }): void;
+  bind(config: { portal: string; statement: string; values: unknown[] }): void;
+  execute(config: { portal: string; rows: number }): void;
+}
+
+/** pg's `Query`, with the members it calls on itself while results arrive (not in its typings). */
+const BaseQuery = pg.Query as unknown as new (
+  config: pg.QueryConfig,
+  callback: (err: Error | undefined, result: pg.QueryResult) => void,
+) => {
+  submit(connection: WireConnection): Error | null;
+  handleDataRow(msg: unknown): void;
+  handleCommandComplete(msg: unknown, connection: WireConnection): void;
+};
+
+/**
+ * The read as pg's `Query` sends a parameterised statement (prepared by name when the pool prepares
+ * statements, unnamed otherwise), after the tenant set-up in the same write and before the one Sync.
+ * The set-up's row and its completion are not part of the result: the caller sees the read's rows,
+ * parsed as every other result.
+ */
+class TenantRead extends BaseQuery {
+  #setUp: string;
+  #setUpDone = false;
+
+  constructor(
+    setUp: string,
+    config: pg.QueryConfig & { name: string | undefined },
+    callback: (err: Error | undefined, result: pg.QueryResult) => void,
+  ) {
+    // The extended protocol even without values or a name: the read goes after the set-up.
+    super({ ...config, queryMode: 'extended' } as pg.QueryConfig, callback);
+    this.#setUp = setUp;
+  }
+
+  override submit(connection: WireConnection): Error | null {
+    // One write for everything: the read's own messages are corked by `super.submit` as well.
+    connection.stream.cork?.();
+    try {
+      connection.parse({ text: this.#setUp, name: '', types: [] });
+      connection.bind({ portal: '', statement: '', values: [] });
+      connection.execute({ portal: '', rows: 0 });
+      return super.submit(connection);
+    } finally {
+      connection.stream.uncork?.();
+    }
+  }
+
+  override handleDataRow(msg: unknown): void {
+    if (this.#setUpDone) super.handleDataRow(msg);
+  }
+
+  override handleCommandComplete(msg: unknown, connection: WireConnection): void {
+    if (this.#setUpDone) super.handleCommandComplete(msg, connection);
+    else this.#setUpDone = true;
   }
 }
 
