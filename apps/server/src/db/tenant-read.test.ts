@@ -9,9 +9,68 @@ import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { postgresUrl, useTestApp } from '../../test/test-context.ts';
 import { rowsOf } from './client.ts';
-import { statementName } from './prepared-statements.ts';
+import { prepareRepeatedStatements, statementName } from './prepared-statements.ts';
 import { withTenant } from './tenant.ts';
-import { readWithTenant } from './tenant-read.ts';
+import { readWithTenant, runTenantRead } from './tenant-read.ts';
+
+describe('runTenantRead on the wire', () => {
+  /** A stand-in for a pg client: submits the query to a connection that records its messages. */
+  function wire(prepared: Record<string, string> = {}) {
+    const messages: string[] = [];
+    const connection = {
+      stream: { cork: () => messages.push('cork'), uncork: () => messages.push('uncork') },
+      parsedStatements: { ...prepared },
+      submittedNamedStatements: {},
+      parse: (m: { name: string }) => messages.push(`parse ${m.name}`),
+      bind: (m: { statement: string }) => messages.push(`bind ${m.statement}`),
+      describe: () => messages.push('describe'),
+      execute: () => messages.push('execute'),
+      sync: () => messages.push('sync'),
+      flush: () => messages.push('flush'),
+    };
+    let submitted: Error | null = null;
+    const client = {
+      query(query: { submit: (c: typeof connection) => Error | null }) {
+        submitted = query.submit(connection);
+        return query;
+      },
+    };
+    prepareRepeatedStatements(client as unknown as pg.PoolClient);
+    return { client: client as unknown as pg.PoolClient, messages, submitted: () => submitted };
+  }
+
+  it('writes the set-up and the read, prepared by name once, with one Sync, in one corked write', () => {
+    const text = 'select $1::int as n';
+    const first = wire();
+    void runTenantRead(first.client, "select set_config('role', 'app_user', true)", text, [1]);
+    const name = statementName(text);
+    expect(first.messages).toEqual([
+      'cork',
+      'parse ',
+      'bind ',
+      'execute',
+      'cork',
+      `parse ${name}`,
+      `bind ${name}`,
+      'describe',
+      'execute',
+      'sync',
+      'uncork',
+      'uncork',
+    ]);
+    const again = wire({ [name]: text });
+    void runTenantRead(again.client, "select set_config('role', 'app_user', true)", text, [1]);
+    expect(again.messages.filter((m) => m.startsWith('parse'))).toEqual(['parse ']);
+  });
+
+  it('writes nothing when the name is prepared for another text (no set-up left without its Sync)', () => {
+    const text = 'select $1::int as n';
+    const clash = wire({ [statementName(text)]: 'select 2' });
+    void runTenantRead(clash.client, "select set_config('role', 'app_user', true)", text, [1]);
+    expect(clash.submitted()).toBeInstanceOf(Error);
+    expect(clash.messages).toEqual([]);
+  });
+});
 
 describe('readWithTenant', () => {
   const t = useTestApp();

@@ -19,6 +19,7 @@ import type { Logger, SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { type Db, rowsOf, type Tx } from './client.ts';
+import { PipelinedQuery } from './pipelined-query.ts';
 import { preparedName } from './prepared-statements.ts';
 import { type TenantContext, type TransactionSettings, tenantSetUp, withTenant } from './tenant.ts';
 
@@ -45,6 +46,9 @@ const resultTypes = {
     KEPT_AS_TEXT.has(oid) ? (value: string) => value : pg.types.getTypeParser(oid, format),
 };
 
+/** How the set-up of a one-round-trip read begins: the bench's replay recognises it by this. */
+export const READ_ONLY_SET_UP = "select set_config('transaction_read_only', 'on', true)";
+
 /** The pg pool behind a Drizzle database on PostgreSQL; `undefined` on PGlite. */
 function poolOf(db: Db): pg.Pool | undefined {
   const client = (db as unknown as { $client?: unknown }).$client;
@@ -54,8 +58,7 @@ function poolOf(db: Db): pg.Pool | undefined {
 /**
  * Runs one read statement as the serving role, scoped to one company, and returns its rows, as
  * `withTenant(db, ctx, (tx) => tx.execute(query), settings)` would, in one round trip on PostgreSQL.
- * On PGlite (in process, no round trips) and for a statement the scanner cannot inline, it is that
- * `withTenant` call. For a statement and nothing else: a service that reads twice, or reads and
+ * On PGlite (in process, no round trips) it is that `withTenant` call. For a statement and nothing else: a service that reads twice, or reads and
  * writes, uses `withTenant`.
  */
 export async function readWithTenant<T>(
@@ -86,9 +89,6 @@ export async function readWithTenant<T>(
   }
 }
 
-/** How the set-up of a one-round-trip read begins: the bench's replay recognises it by this. */
-export const READ_ONLY_SET_UP = "select set_config('transaction_read_only', 'on', true)";
-
 /**
  * Sends the set-up (a statement without parameters) and the read in one pipeline on `client` and
  * returns the read's rows. The read is prepared by name when the client prepares statements.
@@ -101,73 +101,14 @@ export async function runTenantRead<T>(
 ): Promise<T[]> {
   const name = preparedName(client, text, params);
   const result = await new Promise<pg.QueryResult>((resolve, reject) => {
-    const read = new TenantRead(setUp, { text, values: params, types: resultTypes, name }, (err, res) =>
-      err ? reject(err) : resolve(res),
+    const read = new PipelinedQuery(
+      [setUp],
+      { text, values: params, types: resultTypes, name },
+      (err, res) => (err ? reject(err) : resolve(res)),
     );
     client.query(read as unknown as pg.Submittable);
   });
   return result.rows as T[];
-}
-
-/** What pg's connection offers a query when it submits it (its own `Query` uses the same). */
-interface WireConnection {
-  stream: { cork?: () => void; uncork?: () => void };
-  parse(config: { text: string; name: string; types: unknown[] }): void;
-  bind(config: { portal: string; statement: string; values: unknown[] }): void;
-  execute(config: { portal: string; rows: number }): void;
-}
-
-/** pg's `Query`, with the members it calls on itself while results arrive (not in its typings). */
-const BaseQuery = pg.Query as unknown as new (
-  config: pg.QueryConfig,
-  callback: (err: Error | undefined, result: pg.QueryResult) => void,
-) => {
-  submit(connection: WireConnection): Error | null;
-  handleDataRow(msg: unknown): void;
-  handleCommandComplete(msg: unknown, connection: WireConnection): void;
-};
-
-/**
- * The read as pg's `Query` sends a parameterised statement (prepared by name when the pool prepares
- * statements, unnamed otherwise), after the tenant set-up in the same write and before the one Sync.
- * The set-up's row and its completion are not part of the result: the caller sees the read's rows,
- * parsed as every other result.
- */
-class TenantRead extends BaseQuery {
-  #setUp: string;
-  #setUpDone = false;
-
-  constructor(
-    setUp: string,
-    config: pg.QueryConfig & { name: string | undefined },
-    callback: (err: Error | undefined, result: pg.QueryResult) => void,
-  ) {
-    // The extended protocol even without values or a name: the read goes after the set-up.
-    super({ ...config, queryMode: 'extended' } as pg.QueryConfig, callback);
-    this.#setUp = setUp;
-  }
-
-  override submit(connection: WireConnection): Error | null {
-    // One write for everything: the read's own messages are corked by `super.submit` as well.
-    connection.stream.cork?.();
-    try {
-      connection.parse({ text: this.#setUp, name: '', types: [] });
-      connection.bind({ portal: '', statement: '', values: [] });
-      connection.execute({ portal: '', rows: 0 });
-      return super.submit(connection);
-    } finally {
-      connection.stream.uncork?.();
-    }
-  }
-
-  override handleDataRow(msg: unknown): void {
-    if (this.#setUpDone) super.handleDataRow(msg);
-  }
-
-  override handleCommandComplete(msg: unknown, connection: WireConnection): void {
-    if (this.#setUpDone) super.handleCommandComplete(msg, connection);
-    else this.#setUpDone = true;
-  }
 }
 
 /** Runs one statement and returns its rows: `readWithTenant` bound to a tenant, or a transaction. */

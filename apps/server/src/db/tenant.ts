@@ -75,6 +75,9 @@ export async function enterTenant(tx: Tx, ctx: TenantContext, settings?: Transac
  * The tenant set-up statement: role, company, user and role name (and any planner settings), each
  * `set_config(..., true)`, so they end with the transaction.
  */
+/** How every tenant set-up statement begins (`coalesceBegin` recognises it by this). */
+export const TENANT_SET_UP_START = "select set_config('role', 'app_user', true)";
+
 export function tenantSetUp(ctx: TenantContext, settings?: TransactionSettings): string {
   const extra = Object.entries(settings ?? {})
     .filter(([, value]) => value !== undefined)
@@ -83,5 +86,5 @@ export function tenantSetUp(ctx: TenantContext, settings?: TransactionSettings):
       return `, set_config('${name}', ${literal(value, 'on-off')}, true)`;
     })
     .join('');
-  return `select set_config('role', 'app_user', true), set_config('app.company_id', ${literal(ctx.companyId, 'uuid')}, true), set_config('app.user_id', ${literal(ctx.userId, 'uuid')}, true), set_config('app.role', ${literal(ctx.role, 'role')}, true)${extra}`;
+  return `${TENANT_SET_UP_START}, set_config('app.company_id', ${literal(ctx.companyId, 'uuid')}, true), set_config('app.user_id', ${literal(ctx.userId, 'uuid')}, true), set_config('app.role', ${literal(ctx.role, 'role')}, true)${extra}`;
 }
