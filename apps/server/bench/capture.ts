@@ -14,6 +14,7 @@ import type { Db } from '../src/db/client.ts';
 import { coalesceBegin } from '../src/db/coalesce-begin.ts';
 import { prepareRepeatedStatements } from '../src/db/prepared-statements.ts';
 import { schema } from '../src/db/schema.ts';
+import { READ_ONLY_SET_UP, runTenantRead } from '../src/db/tenant-read.ts';
 import { loadEnv } from '../src/env.ts';
 import { createMailer } from '../src/integrations/mail/mailer.ts';
 import { createLogger } from '../src/logger.ts';
@@ -138,7 +139,15 @@ export async function openCapturer(kind: 'postgres' | 'pglite', connections: num
           if (pool) {
             const client = await pool.connect();
             try {
-              for (const s of statements) await client.query({ text: s.sql }, s.params as unknown[]);
+              for (let i = 0; i < statements.length; i++) {
+                const s = statements[i] as Statement;
+                const read = statements[i + 1];
+                // A one-round-trip read (ADR 0150): its set-up and the read in one pipeline, as served.
+                if (s.sql.startsWith(READ_ONLY_SET_UP) && read) {
+                  await runTenantRead(client, s.sql, read.sql, read.params);
+                  i++;
+                } else await client.query({ text: s.sql }, s.params as unknown[]);
+              }
             } catch (err) {
               await client.query('rollback').catch(() => {});
               throw err;

@@ -1,6 +1,9 @@
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { coalesceBegin } from './coalesce-begin.ts';
+import { PipelinedQuery } from './pipelined-query.ts';
+import { prepareRepeatedStatements, statementName } from './prepared-statements.ts';
+import { TENANT_SET_UP_START } from './tenant.ts';
 
 /** A stand-in for a pg client that records what would go over the wire. */
 function recordingClient() {
@@ -69,4 +72,68 @@ describe('coalesceBegin', () => {
     await client.query({ text: 'rollback' }, []);
     expect(sent.map((q) => q.text)).toEqual(['begin; rollback']);
   });
+
+  const SET_UP = `${TENANT_SET_UP_START}, set_config('app.company_id', 'c', true)`;
+
+  it('holds the tenant set-up and sends it with begin and the next plain statement', async () => {
+    const { client, sent } = recordingClient();
+    await client.query({ text: 'begin' }, []);
+    expect(await client.query({ text: SET_UP }, [])).toMatchObject({ command: 'SELECT' });
+    expect(sent).toEqual([]);
+    const result = await client.query({ text: 'select 1' }, []);
+    expect(sent.map((q) => q.text)).toEqual([`begin; ${SET_UP}; select 1`]);
+    expect(result).toMatchObject({ rows: [{ s: ' select 1' }] });
+  });
+
+  it('pipelines begin and the set-up ahead of a parameterised statement already prepared here', async () => {
+    const { client, sent, submitted } = pipelineClient({
+      [statementName('select $1::int')]: 'select $1::int',
+    });
+    await client.query({ text: 'begin' }, []);
+    await client.query({ text: SET_UP }, []);
+    void client.query({ text: 'select $1::int', rowMode: 'array' }, [1]);
+    expect(sent).toEqual([]);
+    expect(submitted).toHaveLength(1);
+    expect(submitted[0]).toBeInstanceOf(PipelinedQuery);
+    expect(submitted[0]).toMatchObject({
+      text: 'select $1::int',
+      values: [1],
+      name: statementName('select $1::int'),
+    });
+  });
+
+  it('sends begin and the set-up first when the statement is not prepared here yet', async () => {
+    const { client, sent, submitted } = pipelineClient({});
+    await client.query({ text: 'begin' }, []);
+    await client.query({ text: SET_UP }, []);
+    await client.query({ text: 'select $1::int', rowMode: 'array' }, [1]);
+    expect(submitted).toEqual([]);
+    expect(sent.map((q) => q.text)).toEqual([`begin; ${SET_UP}`, 'select $1::int']);
+    expect(sent[1]?.values).toEqual([1]);
+  });
 });
+
+/** A client that prepares statements, with pg's record of what its connection has prepared. */
+function pipelineClient(parsedStatements: Record<string, string>) {
+  const sent: Array<{ text: string; values?: unknown }> = [];
+  const submitted: unknown[] = [];
+  const client = {
+    connection: { parsedStatements, submittedNamedStatements: {} },
+    query(config: unknown, values?: unknown) {
+      if (typeof (config as { submit?: unknown }).submit === 'function') {
+        submitted.push(config);
+        return config;
+      }
+      const text = typeof config === 'string' ? config : (config as { text: string }).text;
+      sent.push({ text, values });
+      return Promise.resolve({ command: 'SELECT', rows: [] });
+    },
+  };
+  prepareRepeatedStatements(client as unknown as pg.PoolClient);
+  coalesceBegin(client as unknown as pg.PoolClient);
+  return {
+    client: client as unknown as { query: (...args: unknown[]) => Promise<unknown> },
+    sent,
+    submitted,
+  };
+}

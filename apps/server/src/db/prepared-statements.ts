@@ -32,10 +32,30 @@ export function statementName(text: string): string {
   return `hr_${createHash('sha1').update(text).digest('hex').slice(0, 32)}`;
 }
 
+/** The statement names of each client that prepares statements: text to name, up to its cap. */
+const namesOf = new WeakMap<pg.PoolClient, { names: Map<string, string>; cap: number }>();
+
+/**
+ * The name `text` is prepared under on `client` with these values, as `prepareRepeatedStatements`
+ * names it; `undefined` for a statement sent unnamed (no values, too many, past the cap) or a client
+ * that does not prepare statements (`DATABASE_PREPARED_STATEMENTS=false`).
+ */
+export function preparedName(client: pg.PoolClient, text: string, values: unknown): string | undefined {
+  const state = namesOf.get(client);
+  if (!state || !preparable(values)) return undefined;
+  let name = state.names.get(text);
+  if (name === undefined) {
+    if (state.names.size >= state.cap) return undefined;
+    name = statementName(text);
+    state.names.set(text, name);
+  }
+  return name;
+}
+
 export function prepareRepeatedStatements(client: pg.PoolClient, cap = PREPARED_PER_CONNECTION): void {
   // pg's query has many overloads; the wrapper forwards whatever it was given.
   const original = client.query.bind(client) as (...args: unknown[]) => unknown;
-  const names = new Map<string, string>();
+  namesOf.set(client, { names: new Map(), cap });
   const wrapped = (config: unknown, values?: unknown, ...rest: unknown[]): unknown => {
     if (!preparable(values) || config === null || !['object', 'string'].includes(typeof config)) {
       return original(config, values, ...rest);
@@ -43,12 +63,8 @@ export function prepareRepeatedStatements(client: pg.PoolClient, cap = PREPARED_
     const query: QueryConfigLike =
       typeof config === 'string' ? { text: config } : (config as QueryConfigLike);
     if (query.name || typeof query.text !== 'string') return original(config, values, ...rest);
-    let name = names.get(query.text);
-    if (name === undefined) {
-      if (names.size >= cap) return original(config, values, ...rest);
-      name = statementName(query.text);
-      names.set(query.text, name);
-    }
+    const name = preparedName(client, query.text, values);
+    if (name === undefined) return original(config, values, ...rest);
     return original({ ...query, name }, values, ...rest);
   };
   (client as unknown as { query: typeof wrapped }).query = wrapped;

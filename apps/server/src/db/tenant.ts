@@ -68,6 +68,17 @@ export async function withTenant<T>(
 
 /** Switches an already open transaction (e.g. one that wrote auth rows as owner) into a tenant. */
 export async function enterTenant(tx: Tx, ctx: TenantContext, settings?: TransactionSettings): Promise<void> {
+  await tx.execute(sql.raw(tenantSetUp(ctx, settings)));
+}
+
+/**
+ * The tenant set-up statement: role, company, user and role name (and any planner settings), each
+ * `set_config(..., true)`, so they end with the transaction.
+ */
+/** How every tenant set-up statement begins (`coalesceBegin` recognises it by this). */
+export const TENANT_SET_UP_START = "select set_config('role', 'app_user', true)";
+
+export function tenantSetUp(ctx: TenantContext, settings?: TransactionSettings): string {
   const extra = Object.entries(settings ?? {})
     .filter(([, value]) => value !== undefined)
     .map(([name, value]) => {
@@ -75,9 +86,5 @@ export async function enterTenant(tx: Tx, ctx: TenantContext, settings?: Transac
       return `, set_config('${name}', ${literal(value, 'on-off')}, true)`;
     })
     .join('');
-  await tx.execute(
-    sql.raw(
-      `select set_config('role', 'app_user', true), set_config('app.company_id', ${literal(ctx.companyId, 'uuid')}, true), set_config('app.user_id', ${literal(ctx.userId, 'uuid')}, true), set_config('app.role', ${literal(ctx.role, 'role')}, true)${extra}`,
-    ),
-  );
+  return `${TENANT_SET_UP_START}, set_config('app.company_id', ${literal(ctx.companyId, 'uuid')}, true), set_config('app.user_id', ${literal(ctx.userId, 'uuid')}, true), set_config('app.role', ${literal(ctx.role, 'role')}, true)${extra}`;
 }

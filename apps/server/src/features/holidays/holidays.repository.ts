@@ -4,6 +4,7 @@ import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, type SQL, sql }
 import { rowsOf, type Tx } from '../../db/client.ts';
 import { profiles, userRoles } from '../../db/schema/core.ts';
 import { employeeRecords, holidayRequests } from '../../db/schema/hr.ts';
+import { type ReadStatement, statementReader } from '../../db/tenant-read.ts';
 
 /** What submissions and the allowance read of an employee record. */
 const leaveRecordColumns = {
@@ -812,18 +813,17 @@ const calendarPreviewSelect = (
  * even when nobody is away).
  */
 export async function listCalendarMonth(
-  tx: Tx,
+  source: Tx | ReadStatement,
   companyId: string,
   viewerId: string,
   range: { start: string; end: string },
   preview: number,
 ): Promise<{ rows: CalendarPreviewRow[]; source: ViewerHolidaySource }> {
-  const result = await tx.execute(sql`
+  type Row = ViewerHolidaySource & (CalendarPreviewRow | { [K in keyof CalendarPreviewRow]: null });
+  const all = await statementReader(source)<Row>(sql`
     select s.region, s."workedHolidays", m.*
     from (${viewerHolidaySourceSelect(companyId, viewerId, range.start, range.end)}) s
     left join lateral (${calendarPreviewSelect(companyId, range, preview)}) m on true`);
-  type Row = ViewerHolidaySource & (CalendarPreviewRow | { [K in keyof CalendarPreviewRow]: null });
-  const all = rowsOf<Row>(result);
   const rows: CalendarPreviewRow[] = [];
   for (const { region: _region, workedHolidays: _worked, ...row } of all) if (row.id !== null) rows.push(row);
   const first = all[0];
@@ -836,13 +836,14 @@ export async function listCalendarMonth(
  * page's people from the per-day summary (ADR 0110), then their holidays by primary key.
  */
 export async function listCalendarDay(
-  tx: Tx,
+  source: Tx | ReadStatement,
   companyId: string,
   date: string,
   page: { offset: number; limit: number },
 ): Promise<{ total: number; items: TeamHolidayRow[] }> {
   const day = sql`${date}::date`;
-  const result = await tx.execute(sql`
+  type Row = { total: number } & (TeamHolidayRow | { [K in keyof TeamHolidayRow]: null });
+  const rows = await statementReader(source)<Row>(sql`
     select t.total, page.*
     from (select coalesce((select d.people from team_calendar_days d
       where d.company_id = ${companyId} and d.day = ${day}), 0)::int as total) t
@@ -860,7 +861,6 @@ export async function listCalendarDay(
       order by ${byName('p.full_name', 'p.employee_record_id')}
     ) page on true`);
   // One row even when the page is empty (offset past the end): the total, and nulls for the page.
-  const rows = rowsOf<{ total: number } & (TeamHolidayRow | { [K in keyof TeamHolidayRow]: null })>(result);
   const items: TeamHolidayRow[] = [];
   for (const { total: _total, ...item } of rows) if (item.id !== null) items.push(item);
   return { total: rows[0]?.total ?? 0, items };

@@ -44,6 +44,7 @@ import { addDays, inclusiveDayCount, isoDate } from '@hr/shared/working-days';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { type TransactionSettings, withTenant } from '../../db/tenant.ts';
+import { tenantReader } from '../../db/tenant-read.ts';
 import { type Principal, tenantOf } from '../../http/app-env.ts';
 import { errors } from '../../http/app-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -877,11 +878,13 @@ export function holidaySourceOf(
  */
 export async function teamCalendar(db: Db, principal: Principal, month: string): Promise<CalendarResponse> {
   const range = monthRange(month);
-  const { rows, source } = await withTenant(
-    db,
-    tenantOf(principal),
-    (tx) => listCalendarMonth(tx, principal.companyId, principal.user.id, range, CALENDAR_DAY_PREVIEW),
-    CALENDAR_SETTINGS,
+  // One statement: one round trip with its tenant set-up (ADR 0150).
+  const { rows, source } = await listCalendarMonth(
+    tenantReader(db, tenantOf(principal), CALENDAR_SETTINGS),
+    principal.companyId,
+    principal.user.id,
+    range,
+    CALENDAR_DAY_PREVIEW,
   );
   const bankHolidays = bankHolidaysOff(
     {
@@ -916,12 +919,11 @@ export async function teamCalendarDay(
   principal: Principal,
   query: CalendarDayQuery,
 ): Promise<CalendarDayResponse> {
-  const { total, items } = await withTenant(
-    db,
-    tenantOf(principal),
-    (tx) =>
-      listCalendarDay(tx, principal.companyId, query.date, { offset: query.offset, limit: query.limit }),
-    CALENDAR_SETTINGS,
+  const { total, items } = await listCalendarDay(
+    tenantReader(db, tenantOf(principal), CALENDAR_SETTINGS),
+    principal.companyId,
+    query.date,
+    { offset: query.offset, limit: query.limit },
   );
   return { date: query.date, total, offset: query.offset, items: items.map(teamHolidayFor(principal)) };
 }

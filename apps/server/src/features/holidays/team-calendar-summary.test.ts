@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { httpClient, json, postgresUrl, useTestApp } from '../../../test/test-context.ts';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import { withTenant } from '../../db/tenant.ts';
+import { tenantReader } from '../../db/tenant-read.ts';
 import {
   findViewerHolidaySource,
   listCalendarDay,
@@ -252,6 +253,24 @@ describe('the summary follows every kind of write', () => {
         }
       }
     });
+    // What the endpoints run: each statement in one round trip (ADR 0150), the same answers.
+    const tenant = { companyId: northwind, userId: owner, role: 'super_admin' as const };
+    const read = tenantReader(t.app.database.db, tenant, { jit: 'off', enable_seqscan: 'off' });
+    for (const range of months) {
+      const inTransaction = await asCompany(northwind, (tx) =>
+        listCalendarMonth(tx, northwind, owner, range, 3),
+      );
+      expect(await listCalendarMonth(read, northwind, owner, range, 3), `${when}: one round trip`).toEqual(
+        inTransaction,
+      );
+    }
+    for (const day of days.filter((_, i) => i % 5 === 0)) {
+      const page = { offset: 1, limit: 4 };
+      const inTransaction = await asCompany(northwind, (tx) => listCalendarDay(tx, northwind, day, page));
+      expect(await listCalendarDay(read, northwind, day, page), `${when}: one round trip`).toEqual(
+        inTransaction,
+      );
+    }
   }
 
   it('matches the previous statements over randomised requests and changes', async () => {
