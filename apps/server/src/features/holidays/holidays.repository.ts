@@ -88,7 +88,7 @@ export interface LeaveCalendarSource {
  * and with `userId` that user's region and week from their employee record (three statements before).
  */
 export async function findLeaveCalendarSource(
-  tx: Tx,
+  source: Tx | ReadStatement,
   companyId: string,
   range: { start: string; end: string },
   userId: string | null,
@@ -97,7 +97,7 @@ export async function findLeaveCalendarSource(
     ? sql`(select json_build_object('region', e.region, 'workingPattern', e.working_pattern)
         from employee_records e where e.company_id = ${companyId} and e.user_id = ${userId} limit 1)`
     : sql`null::json`;
-  const result = await tx.execute(sql`
+  const [row] = await statementReader(source)<LeaveCalendarSource>(sql`
     select ${employee} as employee,
       (select json_build_object('workingDaysPattern', s.working_days_pattern,
           'holidayYearStartMonth', s.holiday_year_start_month, 'defaultRegion', c.default_region)
@@ -108,7 +108,6 @@ export async function findLeaveCalendarSource(
         from company_calendar_days d
         where d.company_id = ${companyId} and d.date between ${range.start}::date and ${range.end}::date),
         '[]'::json) as "companyDays"`);
-  const [row] = rowsOf<LeaveCalendarSource>(result);
   return row ?? { employee: null, settings: null, companyDays: [] };
 }
 
@@ -305,7 +304,7 @@ export interface ApprovalsTypeSums {
  * more than reading them.
  */
 export async function findApprovalsSource(
-  tx: Tx,
+  source: Tx | ReadStatement,
   companyId: string,
   approver: { userId: string; isSuperAdmin: boolean },
   defaultStartMonth: number,
@@ -329,8 +328,8 @@ export async function findApprovalsSource(
       // planner start from those records (employee_records_line_manager_idx) and read their pending
       // requests (holiday_requests_pending_idx) instead of every pending request (ADR 0121).
       sql`nullif(e.line_manager_id, r.user_id) = ${me} and e.line_manager_id = ${me}`;
-  const rows = rowsOf<ApprovalsSqlRow>(
-    await tx.execute(sql`
+  const rows = await statementReader(source)<ApprovalsSqlRow>(
+    sql`
       with settings as materialized (
         select * from company_settings where company_id = ${companyId}
       ),
@@ -404,7 +403,8 @@ export async function findApprovalsSource(
             'approvalLeaveTypes', s.approval_leave_types)
           from settings s) end as settings,
         case when r.n = 1 then (select json_agg(json_build_array(
-            l.employee_record_id, l.holiday_year_start, l.kind, l.days::float8, l.reason))
+            l.employee_record_id, l.holiday_year_start, l.kind, l.days::float8, l.reason)
+            order by l.created_at, l.id)
           from years y
           join leave_ledger_entries l on l.company_id = ${companyId}
             and l.holiday_year_start = y.year_start and l.employee_record_id = y.employee_record_id) end as entries,
@@ -425,7 +425,7 @@ export async function findApprovalsSource(
             order by request_id, full_name)
           from ranked where n <= 10) end as away
       from ordered r
-      order by r.n`),
+      order by r.n`,
   );
   const first = rows[0];
   return {

@@ -44,7 +44,7 @@ import { addDays, inclusiveDayCount, isoDate } from '@hr/shared/working-days';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { type TransactionSettings, withTenant } from '../../db/tenant.ts';
-import { tenantReader } from '../../db/tenant-read.ts';
+import { type ReadStatement, tenantReader } from '../../db/tenant-read.ts';
 import { type Principal, tenantOf } from '../../http/app-env.ts';
 import { errors } from '../../http/app-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -152,7 +152,7 @@ type EmployeeCalendarSource = { region: string | null; workingPattern: string[] 
  * (`findLeaveCalendarSource`); given a user rather than their record, it reads the record too.
  */
 async function leaveCalendarOf(
-  tx: Tx,
+  tx: Tx | ReadStatement,
   companyId: string,
   who: { employee: EmployeeCalendarSource | null } | { userId: string },
   range: DateRange,
@@ -177,7 +177,7 @@ async function leaveCalendarOf(
  * with its working days, the bank holidays that are not charged and the company's closures in it.
  */
 async function costOf(
-  tx: Tx,
+  tx: Tx | ReadStatement,
   companyId: string,
   who: { employee: EmployeeCalendarSource | null } | { userId: string },
   span: LeaveSpan,
@@ -247,8 +247,12 @@ export async function workingDaysBetween(
 ): Promise<WorkingDaysResponse> {
   if (inclusiveDayCount(span.start, span.end) > 366)
     throw errors.validation({ end: HOLIDAY_MESSAGES.tooLong }, HOLIDAY_MESSAGES.tooLong);
-  const cost = await withTenant(db, tenantOf(principal), (tx) =>
-    costOf(tx, principal.companyId, { userId: principal.user.id }, span),
+  // One statement: the tenant set-up and the read in one round trip (ADR 0150).
+  const cost = await costOf(
+    tenantReader(db, tenantOf(principal)),
+    principal.companyId,
+    { userId: principal.user.id },
+    span,
   );
   return {
     ...cost,
@@ -271,8 +275,11 @@ export async function myPublicHolidays(
   year: number,
 ): Promise<PublicHolidaysResponse> {
   const range = { start: `${year}-01-01`, end: `${year}-12-31` };
-  const { calendar } = await withTenant(db, tenantOf(principal), (tx) =>
-    leaveCalendarOf(tx, principal.companyId, { userId: principal.user.id }, range),
+  const { calendar } = await leaveCalendarOf(
+    tenantReader(db, tenantOf(principal)),
+    principal.companyId,
+    { userId: principal.user.id },
+    range,
   );
   return {
     region: calendar.region,
@@ -475,81 +482,88 @@ function approverOf(principal: Principal) {
  * same line manager without one) is away on those dates (issue 18). A fixed number of queries.
  */
 export async function listMyApprovals(db: Db, principal: Principal): Promise<ApprovalsResponse> {
-  const items = await withTenant(db, tenantOf(principal), async (tx) => {
-    // The settings, the pending requests, their requesters' ledger and sums of the request's holiday
-    // year, and who else is away, in one statement (ADR 0145).
-    const source = await findApprovalsSource(
-      tx,
-      principal.companyId,
-      approverOf(principal),
-      COMPANY_SETTINGS_DEFAULTS.holidayYearStartMonth,
-    );
-    const rows = source.pending;
-    if (!rows.length) return [];
-    const rules = leaveRulesFrom(source.settings);
-    const allowance = new Set<string>(rules.allowanceTypes);
-    const inputsOf = new Map<string, Parameters<typeof balancesFrom>[2]>();
-    const inputsAt = (recordId: string, yearStart: string) => {
-      const key = `${recordId} ${yearStart}`;
-      let inputs = inputsOf.get(key);
-      if (!inputs) {
-        inputs = { entries: [], sums: [] };
-        inputsOf.set(key, inputs);
-      }
-      return inputs;
-    };
-    for (const e of source.entries) inputsAt(e.employeeRecordId, e.yearStart).entries.push(e);
-    for (const t of source.sums) {
-      if (!allowance.has(t.holidayType)) continue;
-      const { sums } = inputsAt(t.employeeRecordId, t.yearStart);
-      const sum = sums[0];
-      if (sum) {
-        sum.approvedDays += t.approvedDays;
-        sum.approvedCount += t.approvedCount;
-        sum.pendingDays += t.pendingDays;
-        sum.pendingCount += t.pendingCount;
-      } else {
-        sums.push({
-          employeeRecordId: t.employeeRecordId,
-          approvedDays: t.approvedDays,
-          approvedCount: t.approvedCount,
-          pendingDays: t.pendingDays,
-          pendingCount: t.pendingCount,
-        });
-      }
+  return { items: await pendingWithBalances(db, principal) };
+}
+
+async function pendingWithBalances(db: Db, principal: Principal) {
+  const tenant = tenantOf(principal);
+  // The settings, the pending requests, their requesters' ledger and sums of the request's holiday
+  // year, and who else is away, in one statement (ADR 0145), sent with the tenant set-up in one
+  // round trip (ADR 0150).
+  const source = await findApprovalsSource(
+    tenantReader(db, tenant),
+    principal.companyId,
+    approverOf(principal),
+    COMPANY_SETTINGS_DEFAULTS.holidayYearStartMonth,
+  );
+  const rows = source.pending;
+  if (!rows.length) return [];
+  const rules = leaveRulesFrom(source.settings);
+  const allowance = new Set<string>(rules.allowanceTypes);
+  const inputsOf = new Map<string, Parameters<typeof balancesFrom>[2]>();
+  const inputsAt = (recordId: string, yearStart: string) => {
+    const key = `${recordId} ${yearStart}`;
+    let inputs = inputsOf.get(key);
+    if (!inputs) {
+      inputs = { entries: [], sums: [] };
+      inputsOf.set(key, inputs);
     }
-    const awayOf = new Map<string, string[]>();
-    for (const a of source.away) {
-      const names = awayOf.get(a.requestId);
-      if (names) names.push(a.employeeName);
-      else awayOf.set(a.requestId, [a.employeeName]);
-    }
-    const remainingOf = new Map<string, number | null>();
-    const result = [];
-    for (const r of rows) {
-      const year = holidayYearOf(rules, r.request.startDate);
-      const key = `${r.record.id} ${year.start}`;
-      let remaining = remainingOf.get(key);
-      if (remaining === undefined) {
-        // The statement works each year out itself; should it ever disagree, the rules' year decides.
-        const balance =
-          year.start === r.yearStart
-            ? balancesFrom([r.record], year, inputsAt(r.record.id, year.start)).get(r.record.id)
-            : (await balancesFor(tx, principal.companyId, [r.record], year, rules)).get(r.record.id);
-        remaining = balance ? balance.remaining : null;
-        remainingOf.set(key, remaining);
-      }
-      result.push({
-        ...toRequest(r.request),
-        requesterName: r.requesterName ?? HOLIDAY_MESSAGES.unknownEmployee,
-        requesterEmail: r.requesterEmail,
-        remainingDays: remaining,
-        othersAway: awayOf.get(r.request.id) ?? [],
+    return inputs;
+  };
+  for (const e of source.entries) inputsAt(e.employeeRecordId, e.yearStart).entries.push(e);
+  for (const t of source.sums) {
+    if (!allowance.has(t.holidayType)) continue;
+    const { sums } = inputsAt(t.employeeRecordId, t.yearStart);
+    const sum = sums[0];
+    if (sum) {
+      sum.approvedDays += t.approvedDays;
+      sum.approvedCount += t.approvedCount;
+      sum.pendingDays += t.pendingDays;
+      sum.pendingCount += t.pendingCount;
+    } else {
+      sums.push({
+        employeeRecordId: t.employeeRecordId,
+        approvedDays: t.approvedDays,
+        approvedCount: t.approvedCount,
+        pendingDays: t.pendingDays,
+        pendingCount: t.pendingCount,
       });
     }
-    return result;
-  });
-  return { items };
+  }
+  const awayOf = new Map<string, string[]>();
+  for (const a of source.away) {
+    const names = awayOf.get(a.requestId);
+    if (names) names.push(a.employeeName);
+    else awayOf.set(a.requestId, [a.employeeName]);
+  }
+  const remainingOf = new Map<string, number | null>();
+  const result = [];
+  for (const r of rows) {
+    const year = holidayYearOf(rules, r.request.startDate);
+    const key = `${r.record.id} ${year.start}`;
+    let remaining = remainingOf.get(key);
+    if (remaining === undefined) {
+      // The statement works each year out itself; should it ever disagree, the rules' year decides.
+      const balance =
+        year.start === r.yearStart
+          ? balancesFrom([r.record], year, inputsAt(r.record.id, year.start)).get(r.record.id)
+          : (
+              await withTenant(db, tenant, (tx) =>
+                balancesFor(tx, principal.companyId, [r.record], year, rules),
+              )
+            ).get(r.record.id);
+      remaining = balance ? balance.remaining : null;
+      remainingOf.set(key, remaining);
+    }
+    result.push({
+      ...toRequest(r.request),
+      requesterName: r.requesterName ?? HOLIDAY_MESSAGES.unknownEmployee,
+      requesterEmail: r.requesterEmail,
+      remainingDays: remaining,
+      othersAway: awayOf.get(r.request.id) ?? [],
+    });
+  }
+  return result;
 }
 
 /**

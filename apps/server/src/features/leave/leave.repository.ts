@@ -214,13 +214,15 @@ export async function listBalanceInputs(
   types: readonly HolidayType[],
 ): Promise<BalanceInputs> {
   if (!ids.length) return { entries: [], sums: [] };
+  // Entries oldest first (as the ledger lists them): lines of one kind keep that order.
   const entries = sql`
-    select 'entry' as part, employee_record_id as "employeeRecordId", kind, days::float8 as days, reason,
+    (select 'entry' as part, employee_record_id as "employeeRecordId", kind, days::float8 as days, reason,
       null::float8 as "approvedDays", null::int as "approvedCount", null::float8 as "pendingDays",
       null::int as "pendingCount"
     from leave_ledger_entries
     where company_id = ${companyId} and holiday_year_start = ${year.start}
-      and employee_record_id = any(${uuidArray(ids)})`;
+      and employee_record_id = any(${uuidArray(ids)})
+    order by created_at, id)`;
   const sums = sql`
     select 'sum', employee_record_id, null, null, null,
       coalesce(sum(working_days) filter (where status = 'approved'), 0)::float8,
