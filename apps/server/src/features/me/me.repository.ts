@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { profiles } from '../../db/schema/core.ts';
+import { type ReadStatement, statementReader } from '../../db/tenant-read.ts';
 
 /** What GET /me reads about the signed-in user: the profile, its company and its line manager. */
 export interface MeRow {
@@ -48,9 +49,9 @@ interface MeSqlRow {
  * with the query builder: every request of the app shell runs it, and building a select of this size
  * cost more Node time than PostgreSQL spends answering it (docs/performance.md).
  */
-export async function findMeRow(tx: Tx, userId: string): Promise<MeRow | null> {
-  const [row] = rowsOf<MeSqlRow>(
-    await tx.execute(sql`select p.id, p.full_name, p.email, p.position, p.line_manager, p.avatar_url,
+export async function findMeRow(source: Tx | ReadStatement, userId: string): Promise<MeRow | null> {
+  const [row] = await statementReader(source)<MeSqlRow>(
+    sql`select p.id, p.full_name, p.email, p.position, p.line_manager, p.avatar_url,
   p.first_login_completed, p.is_line_manager, p.phone,
   c.id as company_id, c.name as company_name, c.legal_name, c.trading_name, d.logo_url,
   m.id as manager_id, m.full_name as manager_full_name, m.phone as manager_phone,
@@ -60,7 +61,7 @@ from profiles p
 left join companies c on c.id = p.company_id
 left join company_details d on d.company_id = p.company_id
 left join profiles m on m.id = p.line_manager
-where p.id = ${userId}`),
+where p.id = ${userId}`,
   );
   if (!row) return null;
   return {

@@ -6,6 +6,7 @@ import { sectionAccessMap } from '@hr/shared/permissions';
 import { RATE_LIMITS } from '@hr/shared/rate-limit';
 import type { Db } from '../../db/client.ts';
 import { withTenant } from '../../db/tenant.ts';
+import { tenantReader } from '../../db/tenant-read.ts';
 import type { Principal } from '../../http/app-env.ts';
 import { errors } from '../../http/app-error.ts';
 import {
@@ -19,10 +20,10 @@ import { insertSecurityEvent } from '../auth/security-events.service.ts';
 import { findMeRow, markFirstLoginCompleted } from './me.repository.ts';
 
 export async function getMe(db: Db, principal: Principal): Promise<MeResponse> {
-  const row = await withTenant(
-    db,
-    { companyId: principal.companyId, userId: principal.user.id, role: principal.role },
-    (tx) => findMeRow(tx, principal.user.id),
+  // One statement: the tenant set-up and the read in one round trip (ADR 0150).
+  const row = await findMeRow(
+    tenantReader(db, { companyId: principal.companyId, userId: principal.user.id, role: principal.role }),
+    principal.user.id,
   );
   if (!row) throw errors.notFound();
   const { profile, company, lineManager } = row;
