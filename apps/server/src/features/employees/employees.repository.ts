@@ -152,10 +152,11 @@ export async function listEmployees<Extra extends object>(
   const where = searchFilter(companyId, query.search, leaversBefore);
   const pageWhere = query.after ? and(where, afterCursor(query.after)) : where;
   const fromStart = !query.after && query.offset === 0;
-  // Limits and offsets are literals (integers from code), so the prepared statement's generic plan
-  // knows how few rows the page reads.
+  // The limit is a literal (an integer from code), so the prepared statement's generic plan knows how
+  // few rows the page reads; an offset (API callers' `page=`) is a parameter, so that every page
+  // number shares one statement text.
   const limit = sql.raw(String(query.pageSize + 1));
-  const offset = query.offset > 0 ? sql.raw(` offset ${query.offset}`) : sql``;
+  const offset = query.offset > 0 ? sql` offset ${query.offset}::int` : sql``;
   const matching = fromStart
     ? sql`case when (count(*) over ())::int <= ${sql.raw(String(query.pageSize))} then (count(*) over ())::int
         else ${cappedCount(where)} end`
