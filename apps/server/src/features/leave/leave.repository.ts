@@ -192,12 +192,12 @@ function textArray(values: readonly string[]) {
  * The first day of the holiday year holding `day` for a year starting in `month` (1-12), as SQL:
  * what `holidayYearWindow` computes (the year starts in the day's year when its month has come).
  */
-function holidayYearStartSql(day: SQL, month: SQL): SQL {
+export function holidayYearStartSql(day: SQL, month: SQL): SQL {
   return sql`make_date(extract(year from ${day})::int - (extract(month from ${day})::int < ${month})::int, ${month}, 1)`;
 }
 
 /** The last day of the holiday year that starts on `start` (a year starting in `month`). */
-function holidayYearEndSql(start: SQL, month: SQL): SQL {
+export function holidayYearEndSql(start: SQL, month: SQL): SQL {
   return sql`(make_date(extract(year from ${start})::int + 1, ${month}, 1) - 1)`;
 }
 

@@ -273,7 +273,7 @@ function yearFigures(
 /**
  * A listed record's balance of this holiday year (total, used, remaining) and, for a leaver, what
  * they are owed (+) or over-took (-) at the end of their final year (null without an end date): the
- * numbers `balancesOfRecords` and `owedOnLeavingOf` give, from the figures `pageBalanceJoins` read.
+ * numbers `balancesOfRecords` and `owedOnLeavingOf` give, from the figures `pageBalanceSqlOf` read.
  */
 export function pageBalances(record: LeaveRecord, figures: PageBalanceColumns) {
   const year = yearFigures(
