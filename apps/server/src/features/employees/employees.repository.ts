@@ -73,13 +73,6 @@ function searchFilter(companyId: string, search: string, leaversBefore: string |
   return and(scope, sql`${employeeRecords.searchText} like (select lower(${pattern}::text))`);
 }
 
-/** The list's order (ADR 0006): oldest first, then employee number and id, so every row has one place. */
-const listOrder = [
-  asc(employeeRecords.createdAt),
-  asc(employeeRecords.employeeNumber),
-  asc(employeeRecords.id),
-];
-
 /** `created_at` to the microsecond, as UTC text: the cursor's first key, read back exactly by `::timestamptz`. */
 const cursorAt = sql<string>`to_char(${employeeRecords.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
@@ -108,51 +101,103 @@ export interface EmployeePageQuery {
   offset: number;
 }
 
+/** A listed record as the page statement returns it (dates as text, days as numbers). */
+export interface ListedEmployeeRow {
+  id: string;
+  userId: string | null;
+  fullName: string;
+  email: string;
+  position: string;
+  department: string | null;
+  employeeNumber: string;
+  startDate: string;
+  annualHolidayDays: number;
+  endDate: string | null;
+  lineManagerId: string | null;
+  lineManagerName: string | null;
+  region: string | null;
+  workingPattern: string[] | null;
+  /** `created_at` to the microsecond, UTC: the cursor's first key. */
+  cursorAt: string;
+}
+
+/** What another feature adds to each row of the page, inside the page's statement (ADR 0140). */
+export interface PageJoins {
+  /** CTEs after the CTE `page` (the page's rows: `id`, `end_day` and the listed columns). */
+  ctes: SQL;
+  /** Joins after `from page`. */
+  joins: SQL;
+  /** The select-list entries the joins give. */
+  columns: SQL;
+}
+
 /**
  * One page of the company's employees (oldest first), whether another follows, and how many match
- * up to the cap. The page reads pageSize + 1 rows (the extra one only says a next page exists).
- * Without a search, one statement: the rows with the capped count as an uncorrelated sub-select the
- * database runs once. With one, the page first, and the count only when the page does not tell it:
- * a first page with no next page holds every match, which spares a rare term its second scan.
+ * up to the cap, in one statement whatever the query (ADR 0140): the page reads pageSize + 1 rows
+ * (the extra one only says a next page exists), `extra` joins what each row needs besides (the
+ * balances), and the capped count (ADR 0115) is an InitPlan the statement runs only when the page
+ * does not tell it: a first page with no next page holds every match, which spares a rare term (or a
+ * small company) the count's scan. A page past the end has no row to carry the count; it counts on
+ * its own (a second statement, as rare as such a page).
+ * Written as SQL text: the page's rows are mapped by hand, not by the query builder (ADR 0121).
  */
-export async function listEmployees(
+export async function listEmployees<Extra extends object>(
   tx: Tx,
   companyId: string,
   query: EmployeePageQuery,
   /** Leave out records whose end date is before this day (null: list everyone). */
-  leaversBefore: string | null = null,
+  leaversBefore: string | null,
+  extra: PageJoins,
 ) {
   const where = searchFilter(companyId, query.search, leaversBefore);
   const pageWhere = query.after ? and(where, afterCursor(query.after)) : where;
-  const countInline = !query.search;
-  let select = tx
-    .select({ ...employeeColumns, cursorAt, matching: countInline ? cappedCount(where) : sql<null>`null` })
-    .from(employeeRecords)
-    .where(pageWhere)
-    .orderBy(...listOrder)
-    // A literal, not a parameter (Drizzle writes a number as one): the generic plan of the prepared
-    // statement then knows how few rows the page reads. Drizzle inlines SQL given where its type says number.
-    .limit(sql.raw(String(query.pageSize + 1)) as unknown as number)
-    .$dynamic();
-  if (query.offset > 0) select = select.offset(query.offset);
-  const rows = await select;
+  const fromStart = !query.after && query.offset === 0;
+  // The limit is a literal (an integer from code), so the prepared statement's generic plan knows how
+  // few rows the page reads; an offset (API callers' `page=`) is a parameter, so that every page
+  // number shares one statement text.
+  const limit = sql.raw(String(query.pageSize + 1));
+  const offset = query.offset > 0 ? sql` offset ${query.offset}::int` : sql``;
+  const matching = fromStart
+    ? sql`case when (count(*) over ())::int <= ${sql.raw(String(query.pageSize))} then (count(*) over ())::int
+        else ${cappedCount(where)} end`
+    : cappedCount(where);
+  const rows = rowsOf<ListedEmployeeRow & Extra & { matching: number }>(
+    await tx.execute(sql`
+      with page as materialized (
+        select id, user_id as "userId", full_name as "fullName", email, position, department,
+          employee_number as "employeeNumber", start_date::text as "startDate",
+          annual_holiday_days::float8 as "annualHolidayDays", end_date::text as "endDate", end_date as end_day,
+          line_manager_id as "lineManagerId",
+          (select p.full_name from profiles p where p.id = line_manager_id) as "lineManagerName",
+          region, working_pattern as "workingPattern", ${cursorAt} as "cursorAt", created_at, employee_number
+        from ${employeeRecords}
+        where ${pageWhere}
+        order by created_at, employee_number, id
+        limit ${limit}${offset}
+      ), ${extra.ctes}
+      select page.id, page."userId", page."fullName", page.email, page.position, page.department,
+        page."employeeNumber", page."startDate", page."annualHolidayDays", page."endDate",
+        page."lineManagerId", page."lineManagerName", page.region, page."workingPattern", page."cursorAt",
+        ${matching} as matching, ${extra.columns}
+      from page ${extra.joins}
+      order by page.created_at, page.employee_number, page.id`),
+  );
   const page = rows.slice(0, query.pageSize);
   const last = page.at(-1);
   const hasNext = rows.length > query.pageSize;
   const next =
     hasNext && last ? { createdAt: last.cursorAt, employeeNumber: last.employeeNumber, id: last.id } : null;
-  const fromStart = !query.after && query.offset === 0;
-  let matching: number;
-  if (countInline && rows[0]) matching = Number(rows[0].matching);
-  else if (fromStart && !hasNext) matching = rows.length;
+  let total: number;
+  if (rows[0]) total = Number(rows[0].matching);
+  else if (fromStart) total = 0;
   else {
     const counted = rowsOf<{ n: number }>(await tx.execute(sql`select ${cappedCount(where)} as n`));
-    matching = Number(counted[0]?.n ?? 0);
+    total = Number(counted[0]?.n ?? 0);
   }
   return {
-    items: page.map(({ matching: _m, cursorAt: _c, ...item }) => item),
-    total: Math.min(matching, EMPLOYEE_COUNT_CAP),
-    totalCapped: matching > EMPLOYEE_COUNT_CAP,
+    rows: page,
+    total: Math.min(total, EMPLOYEE_COUNT_CAP),
+    totalCapped: total > EMPLOYEE_COUNT_CAP,
     next,
   };
 }

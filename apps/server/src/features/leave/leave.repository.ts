@@ -1,7 +1,7 @@
 /** The leave ledger's queries (ADR 0090): entries, the sums a balance needs, the rollover's set-based writes. */
 import type { HolidayType } from '@hr/shared/hr/holidays.schemas';
 import type { LedgerKind } from '@hr/shared/leave/allowance';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Queryable, rowsOf, type Tx } from '../../db/client.ts';
 import { companySettings } from '../../db/schema/core.ts';
 import { employeeRecords, leaveLedgerEntries } from '../../db/schema/hr.ts';
@@ -249,6 +249,117 @@ export async function listBalanceInputs(
     else result.sums.push({ employeeRecordId, ...sum });
   }
   return result;
+}
+
+/** A text[] parameter of values from code (leave types: plain words, no comma, quote or brace). */
+function textArray(values: readonly string[]) {
+  return sql`${`{${values.join(',')}}`}::text[]`;
+}
+
+/**
+ * The first day of the holiday year holding `day` for a year starting in `month` (1-12), as SQL:
+ * what `holidayYearWindow` computes (the year starts in the day's year when its month has come).
+ */
+export function holidayYearStartSql(day: SQL, month: SQL): SQL {
+  return sql`make_date(extract(year from ${day})::int - (extract(month from ${day})::int < ${month})::int, ${month}, 1)`;
+}
+
+/** The last day of the holiday year that starts on `start` (a year starting in `month`). */
+export function holidayYearEndSql(start: SQL, month: SQL): SQL {
+  return sql`(make_date(extract(year from ${start})::int + 1, ${month}, 1) - 1)`;
+}
+
+/** What a company without a settings row reads, and the leave types there are (from the service). */
+export interface LeaveYearDefaults {
+  startMonth: number;
+  allowanceTypes: readonly string[];
+  knownTypes: readonly string[];
+}
+
+/**
+ * The balance figures of a page of employee records, read in the page's own statement (ADR 0140): no
+ * statement of their own, no settings lookup of their own. `page` names a CTE of the records with
+ * their `id` and `end_day` (the end date); this adds CTEs after it, the joins to make after `from
+ * page` and the columns those give (`PAGE_BALANCE_COLUMNS`):
+ * - `ly`: the company's rules, one row: `year_start`, `year_end` (the holiday year holding `on`),
+ *   `start_month`, `types` (the allowance-using leave types), as `leaveRulesOf` + `holidayYearOf`;
+ * - `led`, `req`: per record, this year's ledger sum and whether it holds an entitlement entry, and
+ *   the approved allowance-using leave starting in it: one index range per record for the whole
+ *   page (`= any(array(select id from page))`, as `listBalanceInputs`);
+ * - `fin`: the same for the holiday year holding a leaver's end date, for the page's leavers only.
+ * Sums are numeric in SQL, float8 out: whole tenths, exact.
+ */
+export function pageBalanceSql(companyId: string, on: string, defaults: LeaveYearDefaults) {
+  const month = sql.raw('ly.start_month');
+  const ctes = sql`ly as materialized (
+      select y.year_start, ${holidayYearEndSql(sql.raw('y.year_start'), sql.raw('r.start_month'))} as year_end,
+        r.start_month, r.types
+      from (
+        select coalesce(s.holiday_year_start_month, ${defaults.startMonth}::int) as start_month,
+          array(select t from unnest(coalesce(s.allowance_leave_types, ${textArray(defaults.allowanceTypes)})) t
+            where t = any(${textArray(defaults.knownTypes)})) as types
+        from (select 1) one left join company_settings s on s.company_id = ${companyId}
+      ) r
+      cross join lateral (select ${holidayYearStartSql(sql`${on}::date`, sql.raw('r.start_month'))} as year_start) y
+    ),
+    led as (
+      select l.employee_record_id, sum(l.days)::float8 as ledger_days,
+        bool_or(l.kind = 'entitlement') as has_entitlement
+      from leave_ledger_entries l cross join ly
+      where l.company_id = ${companyId} and l.holiday_year_start = ly.year_start
+        and l.employee_record_id = any(array(select id from page))
+      group by l.employee_record_id
+    ),
+    req as (
+      select r.employee_record_id, sum(r.working_days)::float8 as approved_days
+      from holiday_requests r cross join ly
+      where r.company_id = ${companyId} and r.employee_record_id = any(array(select id from page))
+        and r.status = 'approved' and r.holiday_type = any(ly.types)
+        and r.start_date between ly.year_start and ly.year_end
+      group by r.employee_record_id
+    ),
+    fin as (
+      select p.id, f.year_start, f.year_end, fl.ledger_days, fl.has_entitlement, fr.approved_days
+      from page p cross join ly
+      cross join lateral (select ${holidayYearStartSql(sql.raw('p.end_day'), month)} as year_start) f0
+      cross join lateral (select f0.year_start, ${holidayYearEndSql(sql.raw('f0.year_start'), month)} as year_end) f
+      cross join lateral (select coalesce(sum(l.days), 0)::float8 as ledger_days,
+          coalesce(bool_or(l.kind = 'entitlement'), false) as has_entitlement
+        from leave_ledger_entries l
+        where l.company_id = ${companyId} and l.employee_record_id = p.id and l.holiday_year_start = f.year_start) fl
+      cross join lateral (select coalesce(sum(r.working_days), 0)::float8 as approved_days
+        from holiday_requests r
+        where r.company_id = ${companyId} and r.employee_record_id = p.id and r.status = 'approved'
+          and r.holiday_type = any(ly.types) and r.start_date between f.year_start and f.year_end) fr
+      where p.end_day is not null
+    )`;
+  const joins = sql.raw(`cross join ly
+    left join led on led.employee_record_id = page.id
+    left join req on req.employee_record_id = page.id
+    left join fin on fin.id = page.id`);
+  return { ctes, joins, columns: PAGE_BALANCE_COLUMNS };
+}
+
+/** The columns `pageBalanceSql` adds, as the select list names them. */
+const PAGE_BALANCE_COLUMNS = sql.raw(`ly.year_start::text as "yearStart", ly.year_end::text as "yearEnd",
+    coalesce(led.ledger_days, 0) as "ledgerDays", coalesce(led.has_entitlement, false) as "hasEntitlement",
+    coalesce(req.approved_days, 0) as "approvedDays",
+    fin.year_start::text as "finalYearStart", fin.year_end::text as "finalYearEnd",
+    coalesce(fin.ledger_days, 0) as "finalLedgerDays", coalesce(fin.has_entitlement, false) as "finalHasEntitlement",
+    coalesce(fin.approved_days, 0) as "finalApprovedDays"`);
+
+/** One row's balance figures, as `pageBalanceSql` adds them. */
+export interface PageBalanceColumns {
+  yearStart: string;
+  yearEnd: string;
+  ledgerDays: number;
+  hasEntitlement: boolean;
+  approvedDays: number;
+  finalYearStart: string | null;
+  finalYearEnd: string | null;
+  finalLedgerDays: number;
+  finalHasEntitlement: boolean;
+  finalApprovedDays: number;
 }
 
 /** The employee record fields the allowance needs. */

@@ -55,6 +55,8 @@ import {
   listRolloverInputs,
   lockRollover,
   type NewLedgerEntry,
+  type PageBalanceColumns,
+  pageBalanceSql,
   type TypeSums,
   updateLeaveSettings,
   upsertOnceEntry,
@@ -75,6 +77,9 @@ export interface LeaveRules {
   approvalTypes: HolidayType[];
 }
 
+/** The leave types that use allowance in a company that never saved its leave settings. */
+const DEFAULT_ALLOWANCE_TYPES: readonly HolidayType[] = ['annual'];
+
 const asTypes = (values: readonly string[] | null | undefined, fallback: readonly HolidayType[]) =>
   values ? HOLIDAY_TYPES.filter((t) => values.includes(t)) : [...fallback];
 
@@ -94,7 +99,7 @@ export function leaveRulesFrom(row: LeaveSettingsRow | null): LeaveRules {
     carryOverCap: row?.carryOverCapDays ?? 0,
     carryOverExpiryMonths: row ? row.carryOverExpiryMonths : 3,
     allowNegative: row?.allowNegativeBalance ?? false,
-    allowanceTypes: asTypes(row?.allowanceLeaveTypes, ['annual']),
+    allowanceTypes: asTypes(row?.allowanceLeaveTypes, DEFAULT_ALLOWANCE_TYPES),
     approvalTypes: asTypes(row?.approvalLeaveTypes, HOLIDAY_TYPES),
   };
 }
@@ -273,6 +278,73 @@ export async function balancesOfRecords(
 ) {
   const rules = await leaveRulesOf(tx, companyId);
   return balancesFor(tx, companyId, records, holidayYearOf(rules, on), rules);
+}
+
+/**
+ * What gives a page of employee records their balance figures inside the page's own statement (ADR
+ * 0140): CTEs to add after the `page` CTE (the records, with `id` and `end_day`, the end date), the
+ * joins after `from page` and the columns they give. `pageBalances` turns a row's figures into the
+ * numbers `balancesOfRecords` and `owedOnLeavingOf` give.
+ */
+export function pageBalanceSqlOf(companyId: string, on: string = today()) {
+  return pageBalanceSql(companyId, on, {
+    startMonth: COMPANY_SETTINGS_DEFAULTS.holidayYearStartMonth,
+    allowanceTypes: DEFAULT_ALLOWANCE_TYPES,
+    knownTypes: HOLIDAY_TYPES,
+  });
+}
+
+export type { PageBalanceColumns };
+
+/**
+ * One year's total, used and remaining days from its ledger sum and approved leave, as
+ * `balancesFor` computes them: a year without an entitlement entry (the rollover not yet run) counts
+ * the entitlement it will get.
+ */
+function yearFigures(
+  record: LeaveRecord,
+  year: YearWindow,
+  ledgerDays: number,
+  hasEntitlement: boolean,
+  approvedDays: number,
+) {
+  const due = hasEntitlement
+    ? 0
+    : (yearEntitlement({
+        annualDays: record.annualHolidayDays,
+        year,
+        startDate: record.startDate,
+        endDate: record.endDate,
+      })?.days ?? 0);
+  const total = roundDays(ledgerDays + due);
+  const used = roundDays(approvedDays);
+  return { total, used, remaining: roundDays(total - used) };
+}
+
+/**
+ * A listed record's balance of this holiday year (total, used, remaining) and, for a leaver, what
+ * they are owed (+) or over-took (-) at the end of their final year (null without an end date): the
+ * numbers `balancesOfRecords` and `owedOnLeavingOf` give, from the figures `pageBalanceSqlOf` read.
+ */
+export function pageBalances(record: LeaveRecord, figures: PageBalanceColumns) {
+  const year = yearFigures(
+    record,
+    { start: figures.yearStart, end: figures.yearEnd },
+    figures.ledgerDays,
+    figures.hasEntitlement,
+    figures.approvedDays,
+  );
+  const owedOnLeaving =
+    record.endDate !== null && figures.finalYearStart !== null && figures.finalYearEnd !== null
+      ? yearFigures(
+          record,
+          { start: figures.finalYearStart, end: figures.finalYearEnd },
+          figures.finalLedgerDays,
+          figures.finalHasEntitlement,
+          figures.finalApprovedDays,
+        ).remaining
+      : null;
+  return { ...year, owedOnLeaving };
 }
 
 /**
