@@ -1,9 +1,10 @@
 import { EMPLOYEE_COUNT_CAP } from '@hr/shared/hr/employees.schemas';
 import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { notPlatformStaff } from '../../db/company-members.ts';
 import { profiles } from '../../db/schema/core.ts';
 import { employeeRecords } from '../../db/schema/hr.ts';
+import { type ReadStatement, statementReader } from '../../db/tenant-read.ts';
 import type { EmployeeCursor } from './employee-cursor.ts';
 
 export const EMPLOYEE_NUMBER_KEY = 'employee_records_company_number_key';
@@ -142,7 +143,7 @@ export interface PageJoins {
  * Written as SQL text: the page's rows are mapped by hand, not by the query builder (ADR 0121).
  */
 export async function listEmployees<Extra extends object>(
-  tx: Tx,
+  source: Tx | ReadStatement,
   companyId: string,
   query: EmployeePageQuery,
   /** Leave out records whose end date is before this day (null: list everyone). */
@@ -161,8 +162,9 @@ export async function listEmployees<Extra extends object>(
     ? sql`case when (count(*) over ())::int <= ${sql.raw(String(query.pageSize))} then (count(*) over ())::int
         else ${cappedCount(where)} end`
     : cappedCount(where);
-  const rows = rowsOf<ListedEmployeeRow & Extra & { matching: number }>(
-    await tx.execute(sql`
+  const read = statementReader(source);
+  const rows = await read<ListedEmployeeRow & Extra & { matching: number }>(
+    sql`
       with page as materialized (
         select id, user_id as "userId", full_name as "fullName", email, position, department,
           employee_number as "employeeNumber", start_date::text as "startDate",
@@ -180,7 +182,7 @@ export async function listEmployees<Extra extends object>(
         page."lineManagerId", page."lineManagerName", page.region, page."workingPattern", page."cursorAt",
         ${matching} as matching, ${extra.columns}
       from page ${extra.joins}
-      order by page.created_at, page.employee_number, page.id`),
+      order by page.created_at, page.employee_number, page.id`,
   );
   const page = rows.slice(0, query.pageSize);
   const last = page.at(-1);
@@ -191,7 +193,7 @@ export async function listEmployees<Extra extends object>(
   if (rows[0]) total = Number(rows[0].matching);
   else if (fromStart) total = 0;
   else {
-    const counted = rowsOf<{ n: number }>(await tx.execute(sql`select ${cappedCount(where)} as n`));
+    const counted = await read<{ n: number }>(sql`select ${cappedCount(where)} as n`);
     total = Number(counted[0]?.n ?? 0);
   }
   return {

@@ -21,6 +21,7 @@ import {
   isUniqueViolation,
 } from '../../db/errors.ts';
 import { withTenant } from '../../db/tenant.ts';
+import { tenantReader } from '../../db/tenant-read.ts';
 import { type Principal, tenantOf } from '../../http/app-env.ts';
 import { AppError, errors } from '../../http/app-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -145,25 +146,20 @@ export async function listCompanyEmployees(
     throw errors.validation({ after: EMPLOYEE_MESSAGES.badCursor }, EMPLOYEE_MESSAGES.badCursor);
   }
   const on = today();
-  const { rows, total, totalCapped, next } = await withTenant(
-    db,
-    tenantOf(principal),
-    // The page, its capped count and each row's balances in one statement (ADR 0140).
-    (tx) =>
-      listEmployees<PageBalanceColumns>(
-        tx,
-        principal.companyId,
-        {
-          search: query.search,
-          pageSize: query.pageSize,
-          after,
-          offset: after ? 0 : (query.page - 1) * query.pageSize,
-        },
-        query.leavers === 'include' ? null : on,
-        pageBalanceSqlOf(principal.companyId, on),
-      ),
-    // A search walks the list's order index and stops at the page, whatever the term (ADR 0116).
-    query.search ? SEARCH_PLAN : undefined,
+  // The page, its capped count and each row's balances in one statement (ADR 0140), sent with the
+  // tenant set-up in one round trip (ADR 0150). A search walks the list's order index and stops at
+  // the page, whatever the term (ADR 0116).
+  const { rows, total, totalCapped, next } = await listEmployees<PageBalanceColumns>(
+    tenantReader(db, tenantOf(principal), query.search ? SEARCH_PLAN : undefined),
+    principal.companyId,
+    {
+      search: query.search,
+      pageSize: query.pageSize,
+      after,
+      offset: after ? 0 : (query.page - 1) * query.pageSize,
+    },
+    query.leavers === 'include' ? null : on,
+    pageBalanceSqlOf(principal.companyId, on),
   ).catch((err: unknown) => {
     // Spec section 8: a database whose employee records still lack full_name (a migration not run)
     // answers a clear 503 the list screen recognises, not an anonymous 500.
