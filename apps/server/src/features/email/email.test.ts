@@ -200,6 +200,35 @@ describe('queue', () => {
     expect(files[0]?.text).toContain('http://localhost:3000/holidays?tab=approvals');
   });
 
+  it("the approver email names who else in the requester's team is away, as the Approvals tab does", async () => {
+    const alice = await signedIn('alice@northwind.example');
+    const tom = await signedIn('tom@northwind.example');
+    const manager = await signedIn('manager@northwind.example');
+    const week = monday(120);
+    // Tom is in Alice's team and has approved leave that shares a day with her request.
+    const tomReq = await tom.post('/api/v1/holidays/requests', { startDate: week, endDate: addDays(week, 1) });
+    expect(tomReq.status).toBe(201);
+    const tomId = ((await tomReq.json()) as { id: string }).id;
+    const decided = await manager.post(`/api/v1/holidays/requests/${tomId}/decision`, { decision: 'approve' });
+    expect(decided.status).toBe(200);
+    const start = addDays(week, 1);
+    const res = await alice.post('/api/v1/holidays/requests', { startDate: start, endDate: addDays(week, 2) });
+    expect(res.status).toBe(201);
+    const aliceId = ((await res.json()) as { id: string }).id;
+    const row = (await rowsTo('manager@northwind.example', 'new_request')).find(
+      (r) => r.data.startDate === start,
+    );
+    const approvals = (await (await manager.get('/api/v1/holidays/approvals')).json()) as {
+      items: Array<{ id: string; othersAway: string[] }>;
+    };
+    const shown = approvals.items.find((i) => i.id === aliceId)?.othersAway;
+    expect(row?.data.othersAway).toContain('Tom Turner');
+    expect(row?.data.othersAway).not.toContain('Alice Anders');
+    expect(row?.data.othersAway).toEqual(shown);
+    await alice.post(`/api/v1/holidays/requests/${aliceId}/cancel`);
+    await tom.post(`/api/v1/holidays/requests/${tomId}/cancel`);
+  });
+
   it('a write that rolls back queues nothing', async () => {
     const [company] = await query<{ id: string }>(sql`select id from companies order by created_at limit 1`);
     const before = await rowsTo('rollback@example.com', 'leaver');

@@ -10,7 +10,8 @@ import type { EmployeeCursor } from './employee-cursor.ts';
 export const EMPLOYEE_NUMBER_KEY = 'employee_records_company_number_key';
 export const EMPLOYEE_USER_KEY = 'employee_records_company_user_key';
 
-export interface EmployeeWrite {
+/** The fields a record is written with and listed with. */
+interface EmployeeFields {
   fullName: string;
   email: string;
   position: string;
@@ -20,6 +21,9 @@ export interface EmployeeWrite {
   annualHolidayDays: number;
   userId: string | null;
   lineManagerId: string | null;
+}
+
+export interface EmployeeWrite extends EmployeeFields {
   /** undefined: unchanged (an update that does not name it). */
   region?: string | null;
   workingPattern?: string[] | null;
@@ -103,18 +107,9 @@ export interface EmployeePageQuery {
 }
 
 /** A listed record as the page statement returns it (dates as text, days as numbers). */
-export interface ListedEmployeeRow {
+export interface ListedEmployeeRow extends EmployeeFields {
   id: string;
-  userId: string | null;
-  fullName: string;
-  email: string;
-  position: string;
-  department: string | null;
-  employeeNumber: string;
-  startDate: string;
-  annualHolidayDays: number;
   endDate: string | null;
-  lineManagerId: string | null;
   lineManagerName: string | null;
   region: string | null;
   workingPattern: string[] | null;

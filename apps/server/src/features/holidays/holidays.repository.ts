@@ -351,35 +351,7 @@ export async function findApprovalsSource(
       years as materialized (
         select distinct employee_record_id, year_start from pending
       ),
-      pairs as materialized (
-        select distinct q.id as request_id, a.employee_record_id
-        from pending q
-        join holiday_requests a on a.company_id = ${companyId} and a.status = 'approved'
-          and a.end_date >= q.start_date and a.start_date <= q.end_date
-        where a.employee_record_id <> q.employee_record_id
-      ),
-      people as materialized (
-        select x.id, x.full_name, x.end_date, x.department, x.line_manager_id
-        from (select distinct employee_record_id from pairs) d
-        -- Each person once, by primary key (offset 0 keeps the planner from hashing every record).
-        cross join lateral (
-          select x.id, x.full_name, x.end_date, x.department, x.line_manager_id
-          from employee_records x where x.id = d.employee_record_id offset 0
-        ) x
-      ),
-      away as (
-        select distinct q.id as request_id, x.full_name
-        from pairs p
-        join pending q on q.id = p.request_id
-        join people x on x.id = p.employee_record_id
-        where (x.end_date is null or x.end_date >= q.start_date)
-          and case when q.team_department is not null then x.department = q.team_department
-            else x.line_manager_id is not distinct from q.team_manager end
-      ),
-      ranked as (
-        select request_id, full_name, row_number() over (partition by request_id order by full_name) as n
-        from away
-      ),
+      ${othersAwayCtes(companyId, sql`pending`)},
       ordered as (
         select r.*, row_number() over (order by r.submitted_at desc, r.id desc) as n from pending r
       )
@@ -664,46 +636,68 @@ export function cancelAnyRequest(tx: Tx, companyId: string, id: string) {
 /**
  * For each given request, the other people of the requester's team with approved leave sharing a day
  * with it: the team is the requester's department, or without one everyone with the same line
- * manager. At most 10 names a request, by name.
- *
- * One join over all the requests (ADR 0121): the approved leave of each comes from
- * holiday_requests_approved_end_idx (only rows ending on or after its start, a few for a request in
- * the near future), and each one's person is read by primary key. A lateral subquery per request made
- * the planner hash the company's employee records again for each requester's team.
+ * manager. At most 10 names a request, by name: the Approvals tab's names (`findApprovalsSource`),
+ * from the same `othersAwayCtes`, for the approvers' email of a new request.
  */
 export async function listOthersAway(tx: Tx, companyId: string, requestIds: string[]) {
   if (!requestIds.length) return [];
   const result = await tx.execute(sql`
-    with q as (
-      select q.id, q.start_date, q.end_date, me.id as me_id, me.department, me.line_manager_id
+    with q as materialized (
+      select q.id, q.employee_record_id, q.start_date, q.end_date,
+        me.department as team_department, me.line_manager_id as team_manager
       from holiday_requests q
       join employee_records me on me.id = q.employee_record_id
       where q.company_id = ${companyId}
         and q.id = any(${`{${requestIds.join(',')}}`}::uuid[])
     ),
-    away as (
-      select distinct q.id as request_id, e.full_name
-      from q
-      join holiday_requests r on r.company_id = ${companyId} and r.status = 'approved'
-        and r.end_date >= q.start_date and r.start_date <= q.end_date
-      -- Each row's person by primary key (offset 0 keeps the planner from hashing them all).
-      cross join lateral (
-        select e.id, e.full_name, e.end_date, e.department, e.line_manager_id
-        from employee_records e where e.id = r.employee_record_id offset 0
-      ) e
-      where e.id <> q.me_id
-        and (e.end_date is null or e.end_date >= q.start_date)
-        and case when q.department is not null then e.department = q.department
-          else e.line_manager_id is not distinct from q.line_manager_id end
-    ),
-    ranked as (
-      select request_id, full_name, row_number() over (partition by request_id order by full_name) as n
-      from away
-    )
+    ${othersAwayCtes(companyId, sql`q`)}
     select request_id as "requestId", full_name as "employeeName"
     from ranked where n <= 10
     order by request_id, full_name`);
   return rowsOf<{ requestId: string; employeeName: string }>(result);
+}
+
+/**
+ * The common table expressions `pairs`, `people`, `away` and `ranked` of "who else is away", over
+ * the requests of the CTE named `requests` (columns id, employee_record_id, start_date, end_date,
+ * team_department, team_manager). `ranked` holds each request's other people of the requester's team
+ * with approved leave sharing a day with it, numbered by name (`n`): the team is the requester's
+ * department, or without one everyone with the same line manager.
+ *
+ * The approved leave of each request comes from holiday_requests_approved_end_idx (only rows ending
+ * on or after its start, a few for a request in the near future); each person is then read once, by
+ * primary key (ADR 0145): hashing the company's records, or a lateral subquery per request, cost more.
+ */
+function othersAwayCtes(companyId: string, requests: SQL): SQL {
+  return sql`pairs as materialized (
+        select distinct q.id as request_id, a.employee_record_id
+        from ${requests} q
+        join holiday_requests a on a.company_id = ${companyId} and a.status = 'approved'
+          and a.end_date >= q.start_date and a.start_date <= q.end_date
+        where a.employee_record_id <> q.employee_record_id
+      ),
+      people as materialized (
+        select x.id, x.full_name, x.end_date, x.department, x.line_manager_id
+        from (select distinct employee_record_id from pairs) d
+        -- Each person once, by primary key (offset 0 keeps the planner from hashing every record).
+        cross join lateral (
+          select x.id, x.full_name, x.end_date, x.department, x.line_manager_id
+          from employee_records x where x.id = d.employee_record_id offset 0
+        ) x
+      ),
+      away as (
+        select distinct q.id as request_id, x.full_name
+        from pairs p
+        join ${requests} q on q.id = p.request_id
+        join people x on x.id = p.employee_record_id
+        where (x.end_date is null or x.end_date >= q.start_date)
+          and case when q.team_department is not null then x.department = q.team_department
+            else x.line_manager_id is not distinct from q.team_manager end
+      ),
+      ranked as (
+        select request_id, full_name, row_number() over (partition by request_id order by full_name) as n
+        from away
+      )`;
 }
 
 /** Approved sick leave starting from..to, per employee: spells (requests) and working days. */
