@@ -23,15 +23,15 @@ export interface TransactionSettings {
    */
   enable_seqscan?: 'on' | 'off';
   /**
-   * 'off' with `enable_sort` (cost penalties, not bans) for the employee search (ADR 0116): its
-   * filter is a term the planner cannot judge, and walking the list's order index, stopping at the
-   * page, is never much worse and usually far better than reading every match to sort them.
+   * 'off' (a cost penalty, not a ban) for the employee search (ADR 0116): its filter is a term the
+   * planner cannot judge, and walking the list's order index, stopping at the page, is never much
+   * worse and usually far better than reading every match to sort them. Bitmap scans stay allowed:
+   * they cannot give the order, and the capped count reads fastest so (ADR 0140).
    */
-  enable_bitmapscan?: 'on' | 'off';
   enable_sort?: 'on' | 'off';
 }
 
-const SETTING_NAMES = new Set(['jit', 'enable_seqscan', 'enable_bitmapscan', 'enable_sort']);
+const SETTING_NAMES = new Set(['jit', 'enable_seqscan', 'enable_sort']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A value checked against its only possible shapes, so it can be written into the SQL as a literal. */
