@@ -60,6 +60,8 @@ export const HOLIDAY_MESSAGES = {
   noData: 'No holiday data available',
   unknownEmployee: 'Unknown Employee',
   ownRequest: 'You cannot decide your own request',
+  /** An `after` of the approvals that is not a cursor the server handed out (ADR 0155). */
+  badCursor: 'The page cursor is not valid: load the list again',
 } as const;
 
 /**
@@ -82,3 +84,6 @@ export const CALENDAR_DAY_PREVIEW = CALENDAR_CELL_NAMES + 1;
 /** Default and largest page of `GET /api/v1/holidays/calendar/day`. */
 export const CALENDAR_DAY_PAGE = 100;
 export const CALENDAR_DAY_PAGE_MAX = 200;
+/** Default and largest page of `GET /api/v1/holidays/approvals` (ADR 0155). */
+export const APPROVALS_PAGE = 50;
+export const APPROVALS_PAGE_MAX = 200;

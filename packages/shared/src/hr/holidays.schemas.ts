@@ -4,6 +4,8 @@ import { isoDateSchema, isValidIsoMonth } from '../dates.ts';
 
 // The constants the holiday screens show live in a zod-free module (ADR 0130); re-exported here.
 import {
+  APPROVALS_PAGE,
+  APPROVALS_PAGE_MAX,
   CALENDAR_DAY_PAGE,
   CALENDAR_DAY_PAGE_MAX,
   HOLIDAY_MESSAGES,
@@ -12,6 +14,8 @@ import {
 } from './holiday-constants.ts';
 
 export {
+  APPROVALS_PAGE,
+  APPROVALS_PAGE_MAX,
   CALENDAR_CELL_NAMES,
   CALENDAR_DAY_PAGE,
   CALENDAR_DAY_PAGE_MAX,
@@ -93,7 +97,28 @@ export const pendingApprovalSchema = holidayRequestSchema.extend({
   othersAway: z.array(z.string()),
 });
 export type PendingApproval = z.infer<typeof pendingApprovalSchema>;
-export const approvalsResponseSchema = z.object({ items: z.array(pendingApprovalSchema) });
+
+/**
+ * `GET /api/v1/holidays/approvals?limit=&after=`: a page of them, most recently submitted first (ADR
+ * 0155). `after` is the previous page's `nextCursor`: keyset pages, so a decision on one page neither
+ * skips nor repeats a request on the next.
+ */
+export const approvalsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(APPROVALS_PAGE_MAX).default(APPROVALS_PAGE),
+  after: z
+    .string()
+    .max(200, HOLIDAY_MESSAGES.badCursor)
+    .regex(/^[A-Za-z0-9_-]+$/, HOLIDAY_MESSAGES.badCursor)
+    .optional(),
+});
+export type ApprovalsQuery = z.output<typeof approvalsQuerySchema>;
+export const approvalsResponseSchema = z.object({
+  items: z.array(pendingApprovalSchema),
+  /** Every request waiting for the user's decision (all pages). */
+  total: z.number().int(),
+  /** The `after` of the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
 export type ApprovalsResponse = z.infer<typeof approvalsResponseSchema>;
 
 /** `POST /api/v1/holidays/requests/:id/decision`. */

@@ -206,13 +206,21 @@ describe('queue', () => {
     const manager = await signedIn('manager@northwind.example');
     const week = monday(120);
     // Tom is in Alice's team and has approved leave that shares a day with her request.
-    const tomReq = await tom.post('/api/v1/holidays/requests', { startDate: week, endDate: addDays(week, 1) });
+    const tomReq = await tom.post('/api/v1/holidays/requests', {
+      startDate: week,
+      endDate: addDays(week, 1),
+    });
     expect(tomReq.status).toBe(201);
     const tomId = ((await tomReq.json()) as { id: string }).id;
-    const decided = await manager.post(`/api/v1/holidays/requests/${tomId}/decision`, { decision: 'approve' });
+    const decided = await manager.post(`/api/v1/holidays/requests/${tomId}/decision`, {
+      decision: 'approve',
+    });
     expect(decided.status).toBe(200);
     const start = addDays(week, 1);
-    const res = await alice.post('/api/v1/holidays/requests', { startDate: start, endDate: addDays(week, 2) });
+    const res = await alice.post('/api/v1/holidays/requests', {
+      startDate: start,
+      endDate: addDays(week, 2),
+    });
     expect(res.status).toBe(201);
     const aliceId = ((await res.json()) as { id: string }).id;
     const row = (await rowsTo('manager@northwind.example', 'new_request')).find(

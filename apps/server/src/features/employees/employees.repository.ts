@@ -2,6 +2,7 @@ import { EMPLOYEE_COUNT_CAP } from '@hr/shared/hr/employees.schemas';
 import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { notPlatformStaff } from '../../db/company-members.ts';
+import { CURSOR_TIMESTAMP_FORMAT } from '../../db/keyset-cursor.ts';
 import { profiles } from '../../db/schema/core.ts';
 import { employeeRecords } from '../../db/schema/hr.ts';
 import { type ReadStatement, statementReader } from '../../db/tenant-read.ts';
@@ -79,7 +80,7 @@ function searchFilter(companyId: string, search: string, leaversBefore: string |
 }
 
 /** `created_at` to the microsecond, as UTC text: the cursor's first key, read back exactly by `::timestamptz`. */
-const cursorAt = sql<string>`to_char(${employeeRecords.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const cursorAt = sql<string>`to_char(${employeeRecords.createdAt} at time zone 'UTC', ${sql.raw(`'${CURSOR_TIMESTAMP_FORMAT}'`)})`;
 
 /** Rows after the cursor in the list's order: one range of `employee_records_company_order_idx`. */
 function afterCursor(cursor: EmployeeCursor): SQL {

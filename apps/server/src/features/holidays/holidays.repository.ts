@@ -2,6 +2,7 @@ import type { HolidayStatus, HolidayType } from '@hr/shared/hr/holidays.schemas'
 import type { LedgerKind } from '@hr/shared/leave/allowance';
 import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
+import { CURSOR_TIMESTAMP_FORMAT } from '../../db/keyset-cursor.ts';
 import { profiles, userRoles } from '../../db/schema/core.ts';
 import { employeeRecords, holidayRequests } from '../../db/schema/hr.ts';
 import { type ReadStatement, statementReader } from '../../db/tenant-read.ts';
@@ -265,6 +266,11 @@ interface ApprovalsSqlRow {
   record_end_date: string | null;
   annual_holiday_days: number;
   year_start: string;
+  /** The request's `submitted_at` to the microsecond (UTC text): the page cursor's first key. */
+  cursor_at: string;
+  /** Every request the approver may decide, and those from the cursor on (first row only). */
+  total: number | null;
+  from_here: number | null;
   settings: LeaveSettingsJson | null;
   /** [record id, year start, kind, days, reason]. */
   entries: Array<[string, string, LedgerKind, number, string]> | null;
@@ -272,6 +278,19 @@ interface ApprovalsSqlRow {
   sums: Array<[string, string, string, number, number, number, number]> | null;
   /** [request id, name], by request and name. */
   away: Array<[string, string]> | null;
+}
+
+/** The sort key of a request in the approvals (most recently submitted first): the page cursor. */
+export interface ApprovalsCursor {
+  /** `YYYY-MM-DDTHH:MI:SS.ffffffZ`, the exact `submitted_at`. */
+  submittedAt: string;
+  id: string;
+}
+
+/** Which page of the approvals: at most `limit` requests after `after` (null: the first page). */
+export interface ApprovalsPage {
+  limit: number;
+  after: ApprovalsCursor | null;
 }
 
 /** The approvals' per-requester inputs of one holiday year: ledger entries, request sums per type. */
@@ -308,7 +327,12 @@ export async function findApprovalsSource(
   companyId: string,
   approver: { userId: string; isSuperAdmin: boolean },
   defaultStartMonth: number,
+  page: ApprovalsPage,
 ): Promise<{
+  /** Every request the approver may decide (all pages). */
+  total: number;
+  /** The sort key of the page's last request when another page follows; null on the last page. */
+  next: ApprovalsCursor | null;
   settings: LeaveSettingsJson | null;
   pending: Array<{
     request: HolidayRequestRow;
@@ -328,10 +352,29 @@ export async function findApprovalsSource(
       // planner start from those records (employee_records_line_manager_idx) and read their pending
       // requests (holiday_requests_pending_idx) instead of every pending request (ADR 0121).
       sql`nullif(e.line_manager_id, r.user_id) = ${me} and e.line_manager_id = ${me}`;
+  const fromCursor = page.after
+    ? sql`(submitted_at, id) < (${page.after.submittedAt}::timestamptz, ${page.after.id}::uuid)`
+    : sql`true`;
+  // A literal (an integer from code, 1 to 200), so the prepared statement's generic plan knows it.
+  const limit = sql.raw(String(Math.trunc(page.limit)));
   const rows = await statementReader(source)<ApprovalsSqlRow>(
     sql`
       with settings as materialized (
         select * from company_settings where company_id = ${companyId}
+      ),
+      mine as materialized (
+        select r.id, r.submitted_at
+        from holiday_requests r
+        join employee_records e on e.id = r.employee_record_id
+        where r.company_id = ${companyId} and r.status = 'pending'
+          and r.user_id is distinct from ${me} and e.user_id is distinct from ${me}
+          and ${mayDecide}
+      ),
+      counted as materialized (
+        select count(*)::int as total, (count(*) filter (where ${fromCursor}))::int as from_here from mine
+      ),
+      chosen as materialized (
+        select id from mine where ${fromCursor} order by submitted_at desc, id desc limit ${limit}
       ),
       pending as materialized (
         select r.*, e.department as team_department, e.line_manager_id as team_manager,
@@ -344,9 +387,7 @@ export async function findApprovalsSource(
         from (select coalesce((select holiday_year_start_month from settings), ${defaultStartMonth}::int) as m) m
         cross join holiday_requests r
         join employee_records e on e.id = r.employee_record_id
-        where r.company_id = ${companyId} and r.status = 'pending'
-          and r.user_id is distinct from ${me} and e.user_id is distinct from ${me}
-          and ${mayDecide}
+        where r.company_id = ${companyId} and r.id in (select id from chosen)
       ),
       years as materialized (
         select distinct employee_record_id, year_start from pending
@@ -364,6 +405,9 @@ export async function findApprovalsSource(
         r.requester_name, r.requester_email,
         r.record_start_date::text as record_start_date, r.record_end_date::text as record_end_date,
         r.record_annual_days::float8 as annual_holiday_days, r.year_start::text as year_start,
+        to_char(r.submitted_at at time zone 'UTC', ${sql.raw(`'${CURSOR_TIMESTAMP_FORMAT}'`)}) as cursor_at,
+        case when first_row then (select total from counted) end as total,
+        case when first_row then (select from_here from counted) end as from_here,
         case when r.n = 1 then (select json_build_object(
             'holidayYearStartMonth', s.holiday_year_start_month,
             'workingDaysPattern', s.working_days_pattern,
@@ -396,13 +440,21 @@ export async function findApprovalsSource(
         case when r.n = 1 then (select json_agg(json_build_array(request_id, full_name)
             order by request_id, full_name)
           from ranked where n <= 10) end as away
-      from ordered r
+      -- One row even for an empty page: it carries the counts.
+      from (select 1) one
+      left join ordered r on true
+      cross join lateral (select coalesce(r.n, 1) = 1 as first_row) f
       order by r.n`,
   );
   const first = rows[0];
+  const requests = rows.filter((row) => row.id !== null);
+  const last = requests.at(-1);
   return {
+    total: first?.total ?? 0,
+    next:
+      last && (first?.from_here ?? 0) > requests.length ? { submittedAt: last.cursor_at, id: last.id } : null,
     settings: first?.settings ?? null,
-    pending: rows.map((row) => ({
+    pending: requests.map((row) => ({
       request: {
         id: row.id,
         companyId: row.company_id,

@@ -1,4 +1,5 @@
 import {
+  approvalsQuerySchema,
   approvalsResponseSchema,
   calendarDayQuerySchema,
   calendarDayResponseSchema,
@@ -180,9 +181,10 @@ export function holidaysRoutes(deps: {
         path: '/approvals',
         summary: 'Requests waiting for my decision',
         middleware: cachedApprovals,
-        responses: { 200: jsonResponse(approvalsResponseSchema, 'The requests') },
+        request: { query: approvalsQuerySchema },
+        responses: { 200: jsonResponse(approvalsResponseSchema, 'A page of the requests') },
       }),
-      async (c) => c.json(await listMyApprovals(db, c.get('principal')), 200),
+      async (c) => c.json(await listMyApprovals(db, c.get('principal'), c.req.valid('query')), 200),
     )
     .openapi(
       defineRoute({

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { COMPANY_SETTINGS_DEFAULTS, type Weekday } from '@hr/shared/company/company-settings';
 import { type DateRange, earlierDate, laterDate, monthRange } from '@hr/shared/hr/holiday-rules';
 import {
+  type ApprovalsQuery,
   type ApprovalsResponse,
   CALENDAR_DAY_PREVIEW,
   type CalendarDayQuery,
@@ -43,6 +44,7 @@ import { leaveCostPhrase, workingDaysPhrase } from '@hr/shared/notifications/not
 import { addDays, inclusiveDayCount, isoDate } from '@hr/shared/working-days';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
+import { decodeKeyset, encodeKeyset, isExactTimestamp, UUID_TEXT } from '../../db/keyset-cursor.ts';
 import { type TransactionSettings, withTenant } from '../../db/tenant.ts';
 import { type ReadStatement, tenantReader } from '../../db/tenant-read.ts';
 import { type Principal, tenantOf } from '../../http/app-env.ts';
@@ -61,6 +63,7 @@ import {
 } from '../leave/leave.service.ts';
 import { insertNotification } from '../notifications/notifications.service.ts';
 import {
+  type ApprovalsCursor,
   cancelAnyRequest,
   cancelOwnRequest,
   decideRequest,
@@ -481,21 +484,47 @@ function approverOf(principal: Principal) {
  * request (after their other pending requests) and who else in their team (same department, or the
  * same line manager without one) is away on those dates (issue 18). A fixed number of queries.
  */
-export async function listMyApprovals(db: Db, principal: Principal): Promise<ApprovalsResponse> {
-  return { items: await pendingWithBalances(db, principal) };
-}
-
-async function pendingWithBalances(db: Db, principal: Principal) {
+export async function listMyApprovals(
+  db: Db,
+  principal: Principal,
+  query: ApprovalsQuery,
+): Promise<ApprovalsResponse> {
+  const after = query.after === undefined ? null : decodeApprovalsCursor(query.after);
+  if (query.after !== undefined && !after) {
+    throw errors.validation({ after: HOLIDAY_MESSAGES.badCursor }, HOLIDAY_MESSAGES.badCursor);
+  }
   const tenant = tenantOf(principal);
-  // The settings, the pending requests, their requesters' ledger and sums of the request's holiday
-  // year, and who else is away, in one statement (ADR 0145), sent with the tenant set-up in one
-  // round trip (ADR 0150).
+  // The page of pending requests, the count of them all, the settings, the page's requesters' ledger
+  // and sums of each request's holiday year, and who else is away, in one statement (ADRs 0145,
+  // 0155), sent with the tenant set-up in one round trip (ADR 0150).
   const source = await findApprovalsSource(
     tenantReader(db, tenant),
     principal.companyId,
     approverOf(principal),
     COMPANY_SETTINGS_DEFAULTS.holidayYearStartMonth,
+    { limit: query.limit, after },
   );
+  return {
+    items: await pendingWithBalances(db, principal, source),
+    total: source.total,
+    nextCursor: source.next ? encodeKeyset([source.next.submittedAt, source.next.id]) : null,
+  };
+}
+
+/** An approvals page cursor (ADR 0155), or null when the text is not one the server hands out. */
+function decodeApprovalsCursor(text: string): ApprovalsCursor | null {
+  const values = decodeKeyset(text, 2);
+  if (!values) return null;
+  const [submittedAt, id] = values as [string, string];
+  return isExactTimestamp(submittedAt) && UUID_TEXT.test(id) ? { submittedAt, id } : null;
+}
+
+async function pendingWithBalances(
+  db: Db,
+  principal: Principal,
+  source: Awaited<ReturnType<typeof findApprovalsSource>>,
+) {
+  const tenant = tenantOf(principal);
   const rows = source.pending;
   if (!rows.length) return [];
   const rules = leaveRulesFrom(source.settings);

@@ -1,18 +1,25 @@
-/** GET /api/v1/holidays/approvals: pending requests waiting for the signed-in line manager. */
+/**
+ * GET /api/v1/holidays/approvals?after=: requests waiting for the signed-in user's decision, a page at
+ * a time, most recently submitted first (ADR 0155). "Load more" fetches the page after the last one
+ * shown; a refetch (a decision, a live update) reloads every loaded page from the first.
+ */
 import type { ApprovalsResponse } from '@hr/shared/hr/holidays.schemas';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { holidayKeys } from './keys';
 
-export function fetchApprovals(signal?: AbortSignal): Promise<ApprovalsResponse> {
-  return apiFetch<ApprovalsResponse>('/api/v1/holidays/approvals', { signal });
+export function fetchApprovals(after: string | null, signal?: AbortSignal): Promise<ApprovalsResponse> {
+  const query = after === null ? '' : `?${new URLSearchParams({ after })}`;
+  return apiFetch<ApprovalsResponse>(`/api/v1/holidays/approvals${query}`, { signal });
 }
 
-export const approvalsQueryOptions = queryOptions({
+export const approvalsQueryOptions = infiniteQueryOptions({
   queryKey: holidayKeys.approvals(),
-  queryFn: ({ signal }) => fetchApprovals(signal),
+  queryFn: ({ pageParam, signal }) => fetchApprovals(pageParam, signal),
+  initialPageParam: null as string | null,
+  getNextPageParam: (last: ApprovalsResponse) => last.nextCursor ?? undefined,
 });
 
 export function useApprovals(enabled = true) {
-  return useQuery({ ...approvalsQueryOptions, enabled });
+  return useInfiniteQuery({ ...approvalsQueryOptions, enabled });
 }

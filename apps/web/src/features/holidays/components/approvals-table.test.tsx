@@ -48,14 +48,20 @@ describe('ApprovalsTable', () => {
             JSON.stringify({ error: { code: 'CONFLICT', message: 'This request has already been decided' } }),
             { status: 409, headers: { 'content-type': 'application/json' } },
           );
-        return new Response(JSON.stringify({ items: [] } satisfies Partial<ApprovalsResponse>), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        });
+        return new Response(
+          JSON.stringify({ items: [], total: 0, nextCursor: null } satisfies ApprovalsResponse),
+          {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          },
+        );
       }),
     );
     const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-    client.setQueryData(holidayKeys.approvals(), { items: [request] } as unknown as ApprovalsResponse);
+    client.setQueryData(holidayKeys.approvals(), {
+      pages: [{ items: [request], total: 1, nextCursor: null } satisfies ApprovalsResponse],
+      pageParams: [null],
+    });
     render(
       <QueryClientProvider client={client}>
         <ApprovalsTable />
@@ -71,5 +77,38 @@ describe('ApprovalsTable', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(dialog.isConnected).toBe(false);
     await waitFor(() => expect(calls).toContain('GET /api/v1/holidays/approvals'));
+  });
+
+  it('loads the next page after the last one shown, with the count of them all', async () => {
+    const second = { ...request, id: '00000000-0000-4000-8000-000000000003', requesterName: 'Tom Turner' };
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        urls.push(url);
+        const page: ApprovalsResponse = url.includes('after=')
+          ? { items: [second], total: 2, nextCursor: null }
+          : { items: [request], total: 2, nextCursor: 'cursor-1' };
+        return new Response(JSON.stringify(page), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <ApprovalsTable />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('Showing 1 of 2')).toBeTruthy();
+    expect(screen.queryByText('Tom Turner', { selector: 'p' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('2 pending')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Approve request of Tom Turner' }).length).toBeGreaterThan(
+      0,
+    );
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(urls).toEqual(['/api/v1/holidays/approvals', '/api/v1/holidays/approvals?after=cursor-1']);
   });
 });

@@ -5,6 +5,7 @@ import { Check, X } from 'lucide-react';
 import { useState } from 'react';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
 import {
   STICKY_ACTIONS,
   Table,
@@ -54,6 +55,11 @@ function Actions({ request, onDecide }: { request: PendingApproval; onDecide: (d
   );
 }
 
+function uniqueById(requests: PendingApproval[]): PendingApproval[] {
+  const seen = new Set<string>();
+  return requests.filter((r) => !seen.has(r.id) && Boolean(seen.add(r.id)));
+}
+
 export function ApprovalsTable() {
   const approvals = useApprovals();
   const decide = useDecideHolidayRequest();
@@ -83,9 +89,13 @@ export function ApprovalsTable() {
     );
   };
 
+  // The pages loaded so far, in order; a request that moved between two pages' reads is shown once.
+  const items = approvals.data ? uniqueById(approvals.data.pages.flatMap((page) => page.items)) : [];
+  const total = approvals.data?.pages[0]?.total ?? 0;
+
   let body: React.ReactNode;
   if (approvals.isPending) body = <LoadingRows label="Loading pending requests" />;
-  else if (approvals.isError) {
+  else if (!approvals.data) {
     body = (
       <LoadError
         title={HOLIDAY_MESSAGES.loadPendingFailed}
@@ -93,11 +103,11 @@ export function ApprovalsTable() {
         query={approvals}
       />
     );
-  } else if (approvals.data.items.length === 0) body = <EmptyState>{HOLIDAY_MESSAGES.noPending}</EmptyState>;
+  } else if (items.length === 0) body = <EmptyState>{HOLIDAY_MESSAGES.noPending}</EmptyState>;
   else if (narrow) {
     body = (
       <ul className="grid gap-3 md:grid-cols-2" aria-label="Pending approvals">
-        {approvals.data.items.map((request) => (
+        {items.map((request) => (
           <li key={request.id} className="grid gap-2 rounded-md border p-3" data-testid="approval">
             <div>
               <p className="font-medium">{requester(request)}</p>
@@ -134,7 +144,7 @@ export function ApprovalsTable() {
           </TableRow>
         </TableHeader>
         <TableBody>
-          {approvals.data.items.map((request) => (
+          {items.map((request) => (
             <TableRow key={request.id} data-testid="approval">
               <TableCell>
                 <p className="font-medium whitespace-nowrap">{requester(request)}</p>
@@ -164,9 +174,39 @@ export function ApprovalsTable() {
     );
   }
 
+  // A later page that failed to load: its error beside the loaded ones, and asked for again on retry.
+  const moreFailed =
+    approvals.data && approvals.isFetchNextPageError ? (
+      <LoadError
+        title={HOLIDAY_MESSAGES.loadPendingFailed}
+        detail={errorMessage(approvals.error)}
+        query={{ refetch: () => approvals.fetchNextPage(), isFetching: approvals.isFetching }}
+      />
+    ) : null;
+  const more =
+    items.length > 0 ? (
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          {items.length < total ? `Showing ${items.length} of ${total}` : `${total} pending`}
+        </p>
+        {approvals.isFetchingNextPage ? (
+          <Spinner label="Loading more pending requests" />
+        ) : (
+          approvals.hasNextPage &&
+          !moreFailed && (
+            <Button variant="outline" size="sm" onClick={() => approvals.fetchNextPage()}>
+              Load more
+            </Button>
+          )
+        )}
+      </div>
+    ) : null;
+
   return (
     <>
       {body}
+      {moreFailed}
+      {more}
       <DecisionDialog
         key={open ? `${open.request.id}-${open.decision}` : 'closed'}
         request={open?.request ?? null}
