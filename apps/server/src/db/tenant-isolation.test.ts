@@ -110,6 +110,30 @@ describe('row-level security with the serving role', () => {
     expect(rows).toEqual([]);
   });
 
+  it('applies planner settings to the transaction only, and refuses values it does not know', async () => {
+    const ctx = { companyId: southbank, userId: null, role: 'super_admin' } as const;
+    const modeIn = (settings?: Parameters<typeof withTenant>[3]) =>
+      withTenant(
+        t.database.db,
+        ctx,
+        async (tx) =>
+          rowsOf<{ mode: string }>(
+            await tx.execute(sql`select current_setting('plan_cache_mode') as mode`),
+          )[0]?.mode,
+        settings,
+      );
+    expect(await modeIn({ plan_cache_mode: 'force_generic_plan' })).toBe('force_generic_plan');
+    // The setting ended with its transaction.
+    expect(await modeIn()).toBe('auto');
+    const bad = { plan_cache_mode: "auto', true), set_config('role', 'postgres" } as unknown as Parameters<
+      typeof withTenant
+    >[3];
+    await expect(modeIn(bad)).rejects.toThrow(/not a plan-mode/);
+    await expect(
+      modeIn({ enable_sort: 'maybe' } as unknown as Parameters<typeof withTenant>[3]),
+    ).rejects.toThrow(/not a on-off/);
+  });
+
   it('cannot read auth, security-event or rate-limit tables', async () => {
     await expect(asSouthbank((tx) => tx.execute(sql`select * from auth_accounts`))).rejects.toThrow();
     await expect(asSouthbank((tx) => tx.execute(sql`select * from security_events`))).rejects.toThrow();

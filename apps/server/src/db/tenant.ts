@@ -29,20 +29,29 @@ export interface TransactionSettings {
    * they cannot give the order, and the capped count reads fastest so (ADR 0140).
    */
   enable_sort?: 'on' | 'off';
+  /**
+   * 'force_generic_plan' for statements whose generic plan is as good as a custom one, though the
+   * planner's estimate says otherwise: PostgreSQL then plans them once per connection instead of on
+   * every run (ADR 0045). The workshop board (ADR 0155's measurements in docs/performance.md).
+   */
+  plan_cache_mode?: 'auto' | 'force_generic_plan' | 'force_custom_plan';
 }
 
-const SETTING_NAMES = new Set(['jit', 'enable_seqscan', 'enable_sort']);
+const SETTING_NAMES = new Set(['jit', 'enable_seqscan', 'enable_sort', 'plan_cache_mode']);
+const PLAN_CACHE_MODES = new Set(['auto', 'force_generic_plan', 'force_custom_plan']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A value checked against its only possible shapes, so it can be written into the SQL as a literal. */
-function literal(value: string | null, kind: 'uuid' | 'role' | 'on-off'): string {
+function literal(value: string | null, kind: 'uuid' | 'role' | 'on-off' | 'plan-mode'): string {
   if (value === null || value === '') return "''";
   const ok =
     kind === 'uuid'
       ? UUID.test(value)
       : kind === 'role'
         ? (ROLES as readonly string[]).includes(value)
-        : value === 'on' || value === 'off';
+        : kind === 'plan-mode'
+          ? PLAN_CACHE_MODES.has(value)
+          : value === 'on' || value === 'off';
   if (!ok) throw new Error(`withTenant: not a ${kind}: ${JSON.stringify(value)}`);
   return `'${value}'`;
 }
@@ -83,7 +92,8 @@ export function tenantSetUp(ctx: TenantContext, settings?: TransactionSettings):
     .filter(([, value]) => value !== undefined)
     .map(([name, value]) => {
       if (!SETTING_NAMES.has(name)) throw new Error(`withTenant: unknown setting ${name}`);
-      return `, set_config('${name}', ${literal(value, 'on-off')}, true)`;
+      const kind = name === 'plan_cache_mode' ? 'plan-mode' : 'on-off';
+      return `, set_config('${name}', ${literal(value, kind)}, true)`;
     })
     .join('');
   return `${TENANT_SET_UP_START}, set_config('app.company_id', ${literal(ctx.companyId, 'uuid')}, true), set_config('app.user_id', ${literal(ctx.userId, 'uuid')}, true), set_config('app.role', ${literal(ctx.role, 'role')}, true)${extra}`;
