@@ -12,6 +12,8 @@ export const ERROR_CODES = {
   /** A temporary password must be changed before anything but /me and the change itself. */
   PASSWORD_CHANGE_REQUIRED: 'PASSWORD_CHANGE_REQUIRED',
   INTERNAL: 'INTERNAL_ERROR',
+  /** The database is briefly out of reach (a restart, a failover): try again (`Retry-After`). */
+  UNAVAILABLE: 'SERVICE_UNAVAILABLE',
 } as const;
 
 export const MESSAGES = {
@@ -20,6 +22,7 @@ export const MESSAGES = {
   notFound: 'Not found.',
   invalidInput: 'Some fields are not valid.',
   internal: 'Something went wrong on our side. Please try again.',
+  unavailable: 'The service is briefly unavailable. Please try again in a moment.',
   userAlreadyRegistered: 'User already registered',
   signUpSuccess: 'Please check your email to verify your account.',
   tooManySignups: 'Too many signup attempts. Please try again later.',

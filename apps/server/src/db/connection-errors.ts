@@ -76,3 +76,32 @@ export async function withDatabaseStartupErrors<T>(
     throw (databaseUrl && databaseStartupError(err, databaseUrl, variable)) || err;
   }
 }
+
+/** SQLSTATEs of a database that went away or cannot take the connection now. */
+const CONNECTION_LOST_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const CONNECTION_LOST_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error',
+];
+
+/**
+ * Whether a request failed because the database connection was lost or could not be made (a restart,
+ * a failover, an administrator ending connections, the pool timing out): the request may succeed if
+ * tried again, so it is a 503, not a 500. Drizzle wraps the driver's error; its causes are looked at.
+ */
+export function isConnectionLost(err: unknown, depth = 0): boolean {
+  if (typeof err !== 'object' || err === null || depth > 5) return false;
+  const code = errorCode(err);
+  if (
+    code &&
+    (UNREACHABLE.has(code) || code === 'EPIPE' || code.startsWith('08') || CONNECTION_LOST_STATES.has(code))
+  ) {
+    return true;
+  }
+  const message = (err as { message?: unknown }).message;
+  if (typeof message === 'string' && !(err as { query?: unknown }).query) {
+    if (CONNECTION_LOST_MESSAGES.some((m) => message.startsWith(m))) return true;
+  }
+  return isConnectionLost((err as { cause?: unknown }).cause, depth + 1);
+}

@@ -132,7 +132,8 @@ export function holidaysRoutes(deps: {
           method: 'post',
           path: '/requests',
           summary: 'Submit a holiday request',
-          description: 'Pending when the employee has a line manager, approved at once otherwise.',
+          description:
+            "Pending for the employee's line manager when they have one. Without one it is pending for the company's super admins, or approved at once when the requester is a super admin (ADR 0049).",
           request: { body: jsonBody(holidayRequestInputSchema) },
           responses: { 201: jsonResponse(holidayRequestSchema, 'The new request') },
         },
