@@ -585,6 +585,9 @@ export async function listSuperAdminIds(tx: Tx, companyId: string): Promise<stri
 
 export interface MovedRequest {
   id: string;
+  employeeRecordId: string;
+  splitGroupId: string | null;
+  reason: string | null;
   userId: string | null;
   lineManagerId: string | null;
   employeeName: string;
@@ -618,7 +621,8 @@ export async function movePendingToCurrentApprover(
         sql`, `,
       )})
       and r.line_manager_id is distinct from nullif(e.line_manager_id, r.user_id)
-    returning r.id, r.user_id as "userId", r.line_manager_id as "lineManagerId", e.full_name as "employeeName",
+    returning r.id, r.employee_record_id as "employeeRecordId", r.split_group_id as "splitGroupId", r.reason,
+      r.user_id as "userId", r.line_manager_id as "lineManagerId", e.full_name as "employeeName",
       to_char(r.start_date, 'YYYY-MM-DD') as "startDate", to_char(r.end_date, 'YYYY-MM-DD') as "endDate",
       r.holiday_type as "holidayType", r.working_days::float8 as "workingDays",
       r.start_half_day as "startHalfDay", r.end_half_day as "endHalfDay"`);

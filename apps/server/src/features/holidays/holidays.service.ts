@@ -57,6 +57,8 @@ import {
   checkAllowance,
   getMyLeaveBalance,
   holidayYearOf,
+  type LeaveRecord,
+  type LeaveRules,
   leaveRulesFrom,
   leaveRulesOf,
   needsApproval,
@@ -86,6 +88,7 @@ import {
   listSicknessTotals,
   listSuperAdminIds,
   listUpcomingApproved,
+  type MovedRequest,
   movePendingToCurrentApprover,
   type TeamHolidayRow,
 } from './holidays.repository.ts';
@@ -400,26 +403,9 @@ export async function submitHolidayRequest(
         'New holiday request',
         `${employee.fullName} requested ${describe(whole)} (${leaveCostPhrase(whole)}).`,
       );
-      // The approvers' email (issue 19), in this transaction: the balance and who else is away as
-      // the Approvals tab shows them.
-      const year = holidayYearOf(rules, first.startDate);
-      const balance = rules.allowanceTypes.includes(first.holidayType)
-        ? (await balancesFor(tx, principal.companyId, [employee], year, rules)).get(employee.id)
-        : undefined;
-      const away = await listOthersAway(
-        tx,
-        principal.companyId,
-        rows.map((r) => r.id),
-      );
-      await enqueueForUsers(tx, principal.companyId, 'new_request', approvers, {
-        requesterName: employee.fullName,
-        typeLabel: HOLIDAY_TYPE_LABELS[first.holidayType],
-        startDate: whole.startDate,
-        endDate: whole.endDate,
-        cost: leaveCostPhrase(whole),
-        workingDays,
-        remainingDays: balance ? balance.remaining : null,
-        othersAway: [...new Set(away.map((a) => a.employeeName))],
+      await emailApprovers(tx, principal.companyId, approvers, employee, rules, {
+        ...whole,
+        ids: rows.map((r) => r.id),
         reason: input.reason ?? null,
       });
     }
@@ -453,15 +439,77 @@ export async function movePendingRequestsToCurrentApprovers(
   employeeRecordIds: string[],
 ): Promise<void> {
   const moved = await movePendingToCurrentApprover(tx, companyId, employeeRecordIds);
-  for (const request of moved) {
-    await notifyApprovers(
+  if (!moved.length) return;
+  // A request cut at the holiday year's edge moved as its parts: one message and one email for it.
+  const requests = new Map<string, MovedRequest[]>();
+  for (const part of moved) {
+    const key = part.splitGroupId ?? part.id;
+    requests.set(key, [...(requests.get(key) ?? []), part]);
+  }
+  const rules = await leaveRulesOf(tx, companyId);
+  for (const parts of requests.values()) {
+    parts.sort((a, b) => a.startDate.localeCompare(b.startDate));
+    const first = parts[0] as MovedRequest;
+    const last = parts.at(-1) as MovedRequest;
+    const whole = {
+      holidayType: first.holidayType,
+      startDate: first.startDate,
+      endDate: last.endDate,
+      workingDays: parts.reduce((sum, p) => sum + p.workingDays, 0),
+      startHalfDay: first.startHalfDay,
+      endHalfDay: last.endHalfDay,
+    };
+    const approvers = await notifyApprovers(
       tx,
       companyId,
-      request,
+      first,
       'Holiday request to decide',
-      `${request.employeeName} requested ${describe(request)} (${leaveCostPhrase(request)}). It now waits for your decision.`,
+      `${first.employeeName} requested ${describe(whole)} (${leaveCostPhrase(whole)}). It now waits for your decision.`,
     );
+    const employee = await findEmployeeRecord(tx, companyId, first.employeeRecordId);
+    if (!employee) continue;
+    await emailApprovers(tx, companyId, approvers, employee, rules, {
+      ...whole,
+      ids: parts.map((p) => p.id),
+      reason: first.reason,
+    });
   }
+}
+
+/**
+ * The approvers' email of a pending request (issue 19), queued in the transaction that made it theirs
+ * (a submission, or a change of line manager that moved it): the requester's remaining days and who
+ * else is away, as the Approvals tab shows them.
+ */
+async function emailApprovers(
+  tx: Tx,
+  companyId: string,
+  approvers: string[],
+  employee: LeaveRecord & { fullName: string },
+  rules: LeaveRules,
+  request: Parameters<typeof leaveCostPhrase>[0] & {
+    holidayType: HolidayType;
+    ids: string[];
+    reason: string | null;
+  },
+): Promise<void> {
+  if (!approvers.length) return;
+  const year = holidayYearOf(rules, request.startDate);
+  const balance = rules.allowanceTypes.includes(request.holidayType)
+    ? (await balancesFor(tx, companyId, [employee], year, rules)).get(employee.id)
+    : undefined;
+  const away = await listOthersAway(tx, companyId, request.ids);
+  await enqueueForUsers(tx, companyId, 'new_request', approvers, {
+    requesterName: employee.fullName,
+    typeLabel: HOLIDAY_TYPE_LABELS[request.holidayType],
+    startDate: request.startDate,
+    endDate: request.endDate,
+    cost: leaveCostPhrase(request),
+    workingDays: request.workingDays,
+    remainingDays: balance ? balance.remaining : null,
+    othersAway: [...new Set(away.map((a) => a.employeeName))],
+    reason: request.reason,
+  });
 }
 export async function listMyRequests(
   db: Db,

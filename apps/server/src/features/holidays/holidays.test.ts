@@ -615,6 +615,14 @@ describe('who approves (ADR 0049)', () => {
       sql`select title from notifications where user_id = ${tomId} order by created_at desc limit 1`,
     );
     expect(notes[0]?.title).toBe('Holiday request to decide');
+    // The new approver is emailed as for a new request: once, with the balance and the dates.
+    const mails = await query<{ data: { startDate: string; remainingDays: unknown; requesterName: string } }>(
+      sql`select data from email_outbox where to_address = 'tom@northwind.example' and kind = 'new_request'`,
+    );
+    const moved = mails.filter((m) => m.data.startDate === start);
+    expect(moved).toHaveLength(1);
+    expect(moved[0]?.data.requesterName).toBe('Alice Anders');
+    expect(typeof moved[0]?.data.remainingDays).toBe('number');
     const stored = await query<{ line_manager_id: string; status: string }>(
       sql`select line_manager_id, status from holiday_requests where id = ${request.id}`,
     );

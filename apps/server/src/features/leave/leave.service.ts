@@ -132,7 +132,7 @@ export function defaultAnnualDays(
   });
 }
 
-interface LeaveRecord {
+export interface LeaveRecord {
   id: string;
   startDate: string;
   endDate: string | null;
