@@ -197,7 +197,8 @@ export async function listRequestsOfUser(
     .select()
     .from(holidayRequests)
     .where(and(eq(holidayRequests.companyId, companyId), eq(holidayRequests.userId, userId)))
-    .orderBy(desc(holidayRequests.submittedAt), desc(holidayRequests.id));
+    // Requests submitted in the same instant (an import, a split request's parts): latest dates first.
+    .orderBy(desc(holidayRequests.submittedAt), desc(holidayRequests.startDate), desc(holidayRequests.id));
   return limit ? query.limit(limit) : query;
 }
 

@@ -281,6 +281,26 @@ describe('deciding a request', () => {
   });
 });
 
+describe('my requests', () => {
+  it('lists the newest submitted first, and requests submitted in the same instant latest dates first', async () => {
+    const alice = await signedIn('alice@northwind.example');
+    const ids: string[] = [];
+    for (const week of [300, 310, 320, 330]) {
+      const day = mondayAfter(week);
+      ids.push(
+        (await json(await alice.post('/api/v1/holidays/requests', { startDate: day, endDate: day }))).id,
+      );
+    }
+    // As an import writes them: one submission time for all four (their ids are in no useful order).
+    await query(
+      sql`update holiday_requests set submitted_at = now() + interval '1 day' where id = any(${`{${ids.join(',')}}`}::uuid[])`,
+    );
+    const mine = await json(await alice.get('/api/v1/holidays/requests?limit=4'));
+    expect(mine.items.map((r: { id: string }) => r.id)).toEqual([...ids].reverse());
+    for (const id of ids) await alice.post(`/api/v1/holidays/requests/${id}/cancel`);
+  });
+});
+
 describe('team calendar and upcoming holidays', () => {
   it('includes approved holidays that cross into or out of the month, and nothing pending', async () => {
     const owner = await signedIn('owner@northwind.example');
