@@ -548,9 +548,20 @@ async function approverQueue(
   capturer: Awaited<ReturnType<typeof openCapturer>>,
   cookie: string,
 ): Promise<string[]> {
-  const ids = await capturer.json<{ items: { id: string }[] }>('/api/v1/holidays/approvals', cookie);
-  if (!ids.items.length) throw new Error('the approver has no pending requests: run npm run bench:seed');
-  return ids.items.map((r) => r.id).slice(1);
+  // Every page of the queue (ADR 0155): the approval run decides each request once.
+  const all: string[] = [];
+  let after: string | null = null;
+  do {
+    const query: string = after ? `?limit=200&after=${after}` : '?limit=200';
+    const page = await capturer.json<{ items: { id: string }[]; nextCursor: string | null }>(
+      `/api/v1/holidays/approvals${query}`,
+      cookie,
+    );
+    all.push(...page.items.map((r) => r.id));
+    after = page.nextCursor;
+  } while (after);
+  if (!all.length) throw new Error('the approver has no pending requests: run npm run bench:seed');
+  return all.slice(1);
 }
 
 /** Calendar, employee list and job list at 500 / 5,000 / 50,000 employees: how p50 grows. */
