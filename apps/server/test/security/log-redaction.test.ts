@@ -1,8 +1,8 @@
-/** The log never holds a failed query's parameters (a session token, a search term). */
+/** Security: the log never holds a failed query's parameters (a session token, a search term). */
 import { Writable } from 'node:stream';
 import { DrizzleQueryError } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createLogger, withoutQueryParameters } from './logger.ts';
+import { createLogger, withoutQueryParameters } from '../../src/logger.ts';
 
 const TOKEN = 'Jgajk8rWQCcDsFs5JxPCKjHrXwbnsyZH';
 
