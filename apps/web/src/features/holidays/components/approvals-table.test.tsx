@@ -103,8 +103,12 @@ describe('ApprovalsTable', () => {
     );
     expect(await screen.findByText('Showing 1 of 2')).toBeTruthy();
     expect(screen.queryByText('Tom Turner', { selector: 'p' })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    const button = screen.getByRole('button', { name: 'Load more' });
+    button.focus();
+    fireEvent.click(button);
     expect(await screen.findByText('2 pending')).toBeTruthy();
+    // The last page has come and the button with it: focus moves to the count.
+    await vi.waitFor(() => expect(document.activeElement?.textContent).toBe('2 pending'));
     expect(screen.getAllByRole('button', { name: 'Approve request of Tom Turner' }).length).toBeGreaterThan(
       0,
     );

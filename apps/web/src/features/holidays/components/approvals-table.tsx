@@ -4,8 +4,8 @@ import type { PendingApproval } from '@hr/shared/hr/holidays.schemas';
 import { Check, X } from 'lucide-react';
 import { useState } from 'react';
 import { LoadError } from '@/components/load-error';
+import { LoadMore } from '@/components/load-more';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import {
   STICKY_ACTIONS,
   Table,
@@ -185,21 +185,13 @@ export function ApprovalsTable() {
     ) : null;
   const more =
     items.length > 0 ? (
-      <div className="mt-3 flex flex-wrap items-center gap-3">
-        <p className="text-sm text-muted-foreground" aria-live="polite">
-          {items.length < total ? `Showing ${items.length} of ${total}` : `${total} pending`}
-        </p>
-        {approvals.isFetchingNextPage ? (
-          <Spinner label="Loading more pending requests" />
-        ) : (
-          approvals.hasNextPage &&
-          !moreFailed && (
-            <Button variant="outline" size="sm" onClick={() => approvals.fetchNextPage()}>
-              Load more
-            </Button>
-          )
-        )}
-      </div>
+      <LoadMore
+        status={items.length < total ? `Showing ${items.length} of ${total}` : `${total} pending`}
+        label="Load more"
+        hasMore={approvals.hasNextPage && !moreFailed}
+        loading={approvals.isFetchingNextPage}
+        onLoad={() => approvals.fetchNextPage()}
+      />
     ) : null;
 
   return (

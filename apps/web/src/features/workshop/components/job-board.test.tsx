@@ -82,10 +82,13 @@ describe('JobBoard', () => {
     expect(screen.getByText('Showing 2 of 5')).toBeTruthy();
 
     const button = screen.getByRole('button', { name: 'Load more Orders jobs' });
+    button.focus();
     fireEvent.click(button);
-    // Loading: the button says so and cannot be pressed twice.
+    // Loading: the button says so and cannot be pressed twice, and it keeps the keyboard's focus.
     const busy = await screen.findByRole('button', { name: 'Loading...' });
-    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    expect(busy.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(busy);
+    fireEvent.click(busy);
     release();
     await screen.findByText('Showing 4 of 5');
     expect(numbers()).toEqual(['WO-1', 'WO-2', 'WO-3', 'WO-4']);
@@ -95,10 +98,14 @@ describe('JobBoard', () => {
       '/api/v1/workshop/job-page?list=orders&offset=52&limit=50',
       async () => new Response(JSON.stringify(page(52, [job(4), job(5)], null)), { status: 200 }),
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Load more Orders jobs' }));
+    const last = screen.getByRole('button', { name: 'Load more Orders jobs' });
+    last.focus();
+    fireEvent.click(last);
     await screen.findByText((_, el) => el?.getAttribute('data-work-order') === 'WO-5');
     expect(numbers()).toEqual(['WO-1', 'WO-2', 'WO-3', 'WO-4', 'WO-5']);
     expect(screen.queryByRole('button', { name: /^Load more/ })).toBeNull();
+    // The button has gone: focus is on the count, not dropped on the page.
+    await vi.waitFor(() => expect(document.activeElement?.textContent).toBe('Showing 5 of 5'));
   });
 
   it('keeps pages loaded before the board was left fresh: a change refetches them too', async () => {

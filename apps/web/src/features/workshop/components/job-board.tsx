@@ -9,6 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { RotateCcw } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { LoadError } from '@/components/load-error';
+import { LoadMore } from '@/components/load-more';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -96,7 +97,8 @@ function useLoadedJobs(companyId: string | null, board: JobBoardResponse | undef
     else void more.fetchNextPage();
   };
   const loading = more.isFetching && (more.isPending || more.isFetchingNextPage);
-  return { jobs, hasMore, loadMore, loading, error: more.isError ? more.error : null };
+  // Once pages were asked for, the count stays under the list (focus goes there after the last page).
+  return { jobs, hasMore, paged: wanted, loadMore, loading, error: more.isError ? more.error : null };
 }
 
 type LoadedJobs = ReturnType<typeof useLoadedJobs>;
@@ -135,49 +137,22 @@ function OpenJobList({
         onReorder={onReorder}
         renderJob={renderJob}
       />
-      {loaded.hasMore && (
+      {(loaded.hasMore || loaded.paged) && (
         <LoadMore
-          label={list === 'orders' ? 'Orders' : 'Stock'}
-          shown={loaded.jobs.length}
-          total={total}
+          status={`Showing ${loaded.jobs.length} of ${total}`}
+          label={`Load more ${list === 'orders' ? 'Orders' : 'Stock'} jobs`}
+          hasMore={loaded.hasMore}
           loading={loaded.loading}
-          error={loaded.error}
           onLoad={loaded.loadMore}
-        />
+        >
+          {loaded.error !== null && (
+            <span className="text-sm text-destructive" role="alert">
+              {errorMessage(loaded.error)}
+            </span>
+          )}
+        </LoadMore>
       )}
     </>
-  );
-}
-
-function LoadMore({
-  label,
-  shown,
-  total,
-  loading,
-  error,
-  onLoad,
-}: {
-  label: string;
-  shown: number;
-  total: number;
-  loading: boolean;
-  error: unknown;
-  onLoad: () => void;
-}) {
-  return (
-    <div className="mt-3 flex flex-wrap items-center gap-3">
-      <Button variant="outline" size="sm" onClick={onLoad} disabled={loading} aria-busy={loading}>
-        {loading ? 'Loading...' : `Load more ${label} jobs`}
-      </Button>
-      <span className="text-sm text-muted-foreground" role="status">
-        Showing {shown} of {total}
-      </span>
-      {error !== null && (
-        <span className="text-sm text-destructive" role="alert">
-          {errorMessage(error)}
-        </span>
-      )}
-    </div>
   );
 }
 
