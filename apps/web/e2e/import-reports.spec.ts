@@ -48,7 +48,8 @@ test.describe('importing employees and the reports', () => {
     await expect(dialog).toBeHidden();
 
     await page.getByRole('searchbox', { name: 'Search employees' }).fill(`Csv ${tag}`);
-    const table = page.getByRole('table', { name: 'Employees' });
+    // Under 640 px the employees are a list of cards.
+    const table = page.getByRole('list', { name: 'Employees' });
     await expect(table.getByText(`Carla Csv ${tag}`)).toBeVisible();
     await expect(table.getByText(`Colin Csv ${tag}`)).toBeVisible();
   });

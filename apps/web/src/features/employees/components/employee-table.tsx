@@ -1,4 +1,8 @@
-/** The employee table with the spec's columns, its loading and empty rows. */
+/**
+ * The employee table with the spec's columns, its loading and empty rows; under 640 px wide (a narrowed
+ * desktop window: phones get the mobile shell) a list of cards with the same fields, so no column is
+ * cut to a sliver beside the pinned actions.
+ */
 import { EMPLOYEE_MESSAGES, type Employee } from '@hr/shared/hr/employees.schemas';
 import { Pencil, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -12,6 +16,7 @@ import {
   TableRow,
 } from '@/components/ui/table';
 import { cn } from '@/lib/class-names';
+import { useViewport } from '@/lib/device';
 import { formatDate, formatDays } from './format';
 
 export const EMPLOYEE_COLUMNS = [
@@ -55,7 +60,121 @@ function MessageRow({ children }: { children: string }) {
   );
 }
 
-export function EmployeeTable({ employees, loading, searching, onEdit, onDelete }: EmployeeTableProps) {
+/** Edit and Delete of one employee, each only when the user's level allows it. */
+function RowActions({
+  employee,
+  onEdit,
+  onDelete,
+}: { employee: Employee } & Pick<EmployeeTableProps, 'onEdit' | 'onDelete'>) {
+  return (
+    <div className="flex justify-end gap-1">
+      {onEdit && (
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8!"
+          aria-label={`Edit ${employee.fullName}`}
+          title="Edit"
+          onClick={() => onEdit(employee)}
+        >
+          <Pencil aria-hidden="true" />
+        </Button>
+      )}
+      {onDelete && (
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Delete ${employee.fullName}`}
+          title="Delete"
+          className="size-8! text-destructive hover:text-destructive"
+          onClick={() => onDelete(employee)}
+        >
+          <Trash2 aria-hidden="true" />
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** "24 / 28" remaining of the year's allowance, and what a leaver is owed. */
+function HolidayDays({ employee }: { employee: Employee }) {
+  return (
+    <>
+      <span className="font-medium">{formatDays(employee.remainingThisYear)}</span>
+      <span className="text-muted-foreground"> / {formatDays(employee.annualHolidayDays)}</span>
+      <span className="sr-only"> days remaining this holiday year</span>
+      {employee.owedOnLeaving !== null && (
+        <span className="block text-xs text-muted-foreground" data-testid="employee-owed">
+          {owedText(employee.owedOnLeaving)}
+        </span>
+      )}
+    </>
+  );
+}
+
+function LeaverEnd({ endDate }: { endDate: string | null }) {
+  if (!endDate) return null;
+  return (
+    <span className="block text-xs font-normal text-muted-foreground" data-testid="employee-end-date">
+      {LEAVER_PREFIX} {formatDate(endDate)}
+    </span>
+  );
+}
+
+const none = <span className="text-muted-foreground">—</span>;
+
+/** Under 640 px: one card per employee, every column's field in it. */
+function EmployeeCards({ employees, loading, searching, onEdit, onDelete }: EmployeeTableProps) {
+  const message = loading
+    ? EMPLOYEE_MESSAGES.loading
+    : employees.length === 0
+      ? searching
+        ? EMPLOYEE_MESSAGES.noMatch
+        : EMPLOYEE_MESSAGES.empty
+      : null;
+  if (message) return <p className="px-4 py-10 text-center text-muted-foreground">{message}</p>;
+  return (
+    <ul aria-label="Employees" className="grid gap-3 px-4">
+      {employees.map((employee) => (
+        <li key={employee.id} className="grid gap-2 rounded-md border p-3" data-testid="employee-card">
+          <div className="flex items-start justify-between gap-2">
+            <div className="min-w-0">
+              <p className="font-medium">
+                {employee.fullName}
+                <LeaverEnd endDate={employee.endDate} />
+              </p>
+              <p className="text-xs break-all text-muted-foreground">{employee.email}</p>
+            </div>
+            <RowActions employee={employee} onEdit={onEdit} onDelete={onDelete} />
+          </div>
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-muted-foreground">Employee #</dt>
+            <dd className="font-mono text-xs leading-5">{employee.employeeNumber}</dd>
+            <dt className="text-muted-foreground">Position</dt>
+            <dd className="break-words">{employee.position}</dd>
+            <dt className="text-muted-foreground">Department</dt>
+            <dd className="break-words">{employee.department ?? none}</dd>
+            <dt className="text-muted-foreground">Line Manager</dt>
+            <dd className="break-words">{employee.lineManagerName ?? none}</dd>
+            <dt className="text-muted-foreground">Start Date</dt>
+            <dd>{formatDate(employee.startDate)}</dd>
+            <dt className="text-muted-foreground">Holiday Days</dt>
+            <dd>
+              <HolidayDays employee={employee} />
+            </dd>
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function EmployeeTable(props: EmployeeTableProps) {
+  const narrow = useViewport().width < 640;
+  return narrow ? <EmployeeCards {...props} /> : <EmployeeRows {...props} />;
+}
+
+function EmployeeRows({ employees, loading, searching, onEdit, onDelete }: EmployeeTableProps) {
   return (
     <Table aria-label="Employees">
       <TableHeader>
@@ -86,63 +205,20 @@ export function EmployeeTable({ employees, loading, searching, onEdit, onDelete 
               </TableCell>
               <TableCell className="min-w-28 px-2! font-medium">
                 {employee.fullName}
-                {employee.endDate && (
-                  <span
-                    className="block text-xs font-normal text-muted-foreground"
-                    data-testid="employee-end-date"
-                  >
-                    {LEAVER_PREFIX} {formatDate(employee.endDate)}
-                  </span>
-                )}
+                <LeaverEnd endDate={employee.endDate} />
               </TableCell>
               <TableCell className="max-w-48 truncate px-2!" title={employee.email}>
                 {employee.email}
               </TableCell>
               <TableCell className="px-2!">{employee.position}</TableCell>
-              <TableCell className="px-2!">
-                {employee.department ?? <span className="text-muted-foreground">—</span>}
-              </TableCell>
-              <TableCell className="px-2!">
-                {employee.lineManagerName ?? <span className="text-muted-foreground">—</span>}
-              </TableCell>
+              <TableCell className="px-2!">{employee.department ?? none}</TableCell>
+              <TableCell className="px-2!">{employee.lineManagerName ?? none}</TableCell>
               <TableCell className="px-2! whitespace-nowrap">{formatDate(employee.startDate)}</TableCell>
               <TableCell className="px-2! whitespace-nowrap">
-                <span className="font-medium">{formatDays(employee.remainingThisYear)}</span>
-                <span className="text-muted-foreground"> / {formatDays(employee.annualHolidayDays)}</span>
-                <span className="sr-only"> days remaining this holiday year</span>
-                {employee.owedOnLeaving !== null && (
-                  <span className="block text-xs text-muted-foreground" data-testid="employee-owed">
-                    {owedText(employee.owedOnLeaving)}
-                  </span>
-                )}
+                <HolidayDays employee={employee} />
               </TableCell>
               <TableCell className={cn('px-2!', STICKY_ACTIONS)}>
-                <div className="flex justify-end gap-1">
-                  {onEdit && (
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      className="size-8!"
-                      aria-label={`Edit ${employee.fullName}`}
-                      title="Edit"
-                      onClick={() => onEdit(employee)}
-                    >
-                      <Pencil aria-hidden="true" />
-                    </Button>
-                  )}
-                  {onDelete && (
-                    <Button
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Delete ${employee.fullName}`}
-                      title="Delete"
-                      className="size-8! text-destructive hover:text-destructive"
-                      onClick={() => onDelete(employee)}
-                    >
-                      <Trash2 aria-hidden="true" />
-                    </Button>
-                  )}
-                </div>
+                <RowActions employee={employee} onEdit={onEdit} onDelete={onDelete} />
               </TableCell>
             </TableRow>
           ))

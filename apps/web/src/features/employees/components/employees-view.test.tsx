@@ -1,9 +1,31 @@
-import type { Employee } from '@hr/shared/hr/employees.schemas';
+import { EMPLOYEE_MESSAGES, type Employee } from '@hr/shared/hr/employees.schemas';
 import { sectionAccessMap } from '@hr/shared/permissions';
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EmployeeTable } from './employee-table';
 import { employeeActions } from './employees-view';
+
+const employee: Employee = {
+  id: '00000000-0000-4000-8000-000000000001',
+  userId: null,
+  fullName: 'Ann Example',
+  email: 'ann@example.com',
+  position: 'Fitter',
+  department: null,
+  employeeNumber: 'E-1',
+  startDate: '2026-01-05',
+  annualHolidayDays: 28,
+  endDate: null,
+  owedOnLeaving: null,
+  allowanceThisYear: 28,
+  usedThisYear: 0,
+  remainingThisYear: 28,
+  lineManagerId: null,
+  lineManagerName: null,
+  region: null,
+  workingPattern: null,
+  createdAt: '2026-01-05T00:00:00.000Z',
+};
 
 const superAdminAt = (level: 'no_access' | 'view' | 'admin' | 'full') => ({
   role: 'super_admin' as const,
@@ -18,29 +40,63 @@ describe('Employee Management actions follow the Employees level (the server ref
   });
 
   it('draws no Edit or Delete button when the view passes no handler', () => {
-    const employee: Employee = {
-      id: '00000000-0000-4000-8000-000000000001',
-      userId: null,
-      fullName: 'Ann Example',
-      email: 'ann@example.com',
-      position: 'Fitter',
-      department: null,
-      employeeNumber: 'E-1',
-      startDate: '2026-01-05',
-      annualHolidayDays: 28,
-      endDate: null,
-      owedOnLeaving: null,
-      allowanceThisYear: 28,
-      usedThisYear: 0,
-      remainingThisYear: 28,
-      lineManagerId: null,
-      lineManagerName: null,
-      region: null,
-      workingPattern: null,
-      createdAt: '2026-01-05T00:00:00.000Z',
-    };
     render(<EmployeeTable employees={[employee]} loading={false} searching={false} />);
     expect(screen.queryByRole('button', { name: 'Edit Ann Example' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete Ann Example' })).toBeNull();
+  });
+});
+
+describe('the employee list in a window under 640 px wide', () => {
+  const widthBefore = window.innerWidth;
+  afterEach(() => {
+    cleanup();
+    act(() => {
+      window.innerWidth = widthBefore;
+      window.dispatchEvent(new Event('resize'));
+    });
+  });
+
+  it('shows one card per employee with the field of every column, and the actions allowed', () => {
+    act(() => {
+      window.innerWidth = 390;
+      window.dispatchEvent(new Event('resize'));
+    });
+    const leaver: Employee = {
+      ...employee,
+      id: '00000000-0000-4000-8000-000000000002',
+      fullName: 'Lee Leaver',
+      email: 'lee.leaver.with.a.long.address@example.com',
+      department: 'Workshop',
+      lineManagerName: 'Maya Mitchell',
+      endDate: '2026-12-18',
+      owedOnLeaving: 2.5,
+      remainingThisYear: 2.5,
+    };
+    const onEdit = vi.fn();
+    render(
+      <EmployeeTable employees={[employee, leaver]} loading={false} searching={false} onEdit={onEdit} />,
+    );
+    expect(screen.queryByRole('table')).toBeNull();
+    const cards = within(screen.getByRole('list', { name: 'Employees' })).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    const card = within(cards[1] as HTMLElement);
+    for (const text of ['Lee Leaver', leaver.email, 'E-1', 'Fitter', 'Workshop', 'Maya Mitchell']) {
+      expect(card.getByText(text)).toBeTruthy();
+    }
+    expect(card.getByTestId('employee-end-date').textContent).toMatch(/^End date /);
+    expect(card.getByTestId('employee-owed').textContent).toBe('Owed on leaving: 2.5 days');
+    card.getByRole('button', { name: 'Edit Lee Leaver' }).click();
+    expect(onEdit).toHaveBeenCalledWith(leaver);
+    expect(card.queryByRole('button', { name: 'Delete Lee Leaver' })).toBeNull();
+  });
+
+  it('says when nothing matches the search', () => {
+    act(() => {
+      window.innerWidth = 390;
+      window.dispatchEvent(new Event('resize'));
+    });
+    render(<EmployeeTable employees={[]} loading={false} searching />);
+    expect(screen.queryByRole('list', { name: 'Employees' })).toBeNull();
+    expect(screen.getByText(EMPLOYEE_MESSAGES.noMatch)).toBeTruthy();
   });
 });
