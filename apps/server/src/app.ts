@@ -190,15 +190,11 @@ export function createApp({
   // Product endpoints: every one sits behind the session middleware.
   const v1 = apiRouter(requireSession(deps));
   v1.route('/me', meRoutes(deps));
-  v1.route('/employees', employeesRoutes(deps));
-  v1.route(
-    '/holidays',
-    holidaysRoutes({
-      ...deps,
-      onPendingRequest: (companyId, requestId) =>
-        sendApprovalMessageInBackground(integrations.slackApprovals, companyId, requestId),
-    }),
-  );
+  // A request newly waiting for a line manager (submitted, or moved to a new one): their Slack message.
+  const onPendingRequest = (companyId: string, requestId: string) =>
+    sendApprovalMessageInBackground(integrations.slackApprovals, companyId, requestId);
+  v1.route('/employees', employeesRoutes({ ...deps, onPendingRequest }));
+  v1.route('/holidays', holidaysRoutes({ ...deps, onPendingRequest }));
   v1.route('/leave', leaveRoutes(deps));
   v1.route('/reports', reportsRoutes({ db }));
   v1.route('/workshop', workshopRoutes(deps));
@@ -207,7 +203,7 @@ export function createApp({
   v1.route('/settings/calendar-days', calendarDaysRoutes({ db }));
   v1.route('/settings/audit-events', auditRoutes({ db }));
   v1.route('/company', companyRoutes({ db, storage }));
-  v1.route('/profile', profileRoutes({ db, storage }));
+  v1.route('/profile', profileRoutes({ db, storage, onPendingRequest }));
   v1.route('/profile/email-preferences', emailPreferencesRoutes({ db }));
   v1.route('/companies', companiesRoutes(deps));
   v1.route('/security-events', securityEventsRoutes({ db }));

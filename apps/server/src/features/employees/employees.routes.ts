@@ -50,7 +50,12 @@ import { importTooLarge } from './import-csv.ts';
  * Employee Management: super_admin and developer, and the employees section. Reading needs View,
  * editing Admin, creating and deleting Full (Admin is "view and edit without create", ADR 0006).
  */
-export function employeesRoutes(deps: { db: Db; readCache: ReadCache }) {
+export function employeesRoutes(deps: {
+  db: Db;
+  readCache: ReadCache;
+  /** After a change of line manager committed: the Slack message for each request it moved (ADR 0100). */
+  onPendingRequest?: (companyId: string, requestId: string) => void;
+}) {
   const { db } = deps;
   const view = requireSection('employees', 'view');
   return apiRouter(requireRole('super_admin', 'developer'))

@@ -264,6 +264,11 @@ function assertMayInvite(principal: Principal): void {
 /** What the employee form needs (the invitation's email is queued in its transaction, ADR 0095). */
 export interface EmployeeDeps {
   db: Db;
+  /**
+   * After the commit, for each pending request a new line manager took over: the Slack message to
+   * them (ADR 0100). Must not throw nor be awaited.
+   */
+  onPendingRequest?: (companyId: string, requestId: string) => void;
 }
 
 async function save(
@@ -279,6 +284,7 @@ async function save(
     await assertInvitable(db, input.email);
   }
   try {
+    let moved: string[] = [];
     const row = await withTenant(db, tenantOf(principal), async (tx) => {
       const before = id ? await findEmployeeById(tx, companyId, id) : null;
       if (id && !before) throw errors.notFound();
@@ -315,7 +321,7 @@ async function save(
       }
       if (input.userId) await mirrorLineManagerToProfile(tx, companyId, input.userId, input.lineManagerId);
       // A new line manager (or none) takes over the pending requests (ADR 0049).
-      if (id) await movePendingRequestsToCurrentApprovers(tx, companyId, [savedId]);
+      if (id) moved = await movePendingRequestsToCurrentApprovers(tx, companyId, [savedId]);
       const saved = await findEmployeeById(tx, companyId, savedId);
       if (!saved) return null;
       await recordAudit(tx, principal, {
@@ -338,6 +344,7 @@ async function save(
     });
     const saved = row?.rows[0];
     if (!row || !saved) throw errors.notFound();
+    for (const requestId of moved) deps.onPendingRequest?.(companyId, requestId);
     return toEmployee(saved, row.balances);
   } catch (err) {
     saveError(err);

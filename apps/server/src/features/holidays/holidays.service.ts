@@ -431,15 +431,17 @@ export async function submitHolidayRequest(
 /**
  * In the transaction that changed line managers: the given employee records' pending requests move to
  * their current approver (the new line manager, or the super admins when there is none), who are told
- * about each one. The former manager can decide none of them any more (ADR 0049).
+ * about each one. The former manager can decide none of them any more (ADR 0049). Returns one id per
+ * moved request (a part of a split one stands for it), for what must wait for the commit: the Slack
+ * message to the new approver (ADR 0100).
  */
 export async function movePendingRequestsToCurrentApprovers(
   tx: Tx,
   companyId: string,
   employeeRecordIds: string[],
-): Promise<void> {
+): Promise<string[]> {
   const moved = await movePendingToCurrentApprover(tx, companyId, employeeRecordIds);
-  if (!moved.length) return;
+  if (!moved.length) return [];
   // A request cut at the holiday year's edge moved as its parts: one message and one email for it.
   const requests = new Map<string, MovedRequest[]>();
   for (const part of moved) {
@@ -474,6 +476,7 @@ export async function movePendingRequestsToCurrentApprovers(
       reason: first.reason,
     });
   }
+  return [...requests.values()].map((parts) => (parts[0] as MovedRequest).id);
 }
 
 /**

@@ -16,7 +16,12 @@ import {
   uploadAvatar,
 } from './profile.service.ts';
 
-export function profileRoutes(deps: { db: Db; storage: StoragePort }) {
+export function profileRoutes(deps: {
+  db: Db;
+  storage: StoragePort;
+  /** After a change of line manager committed: the Slack message for each request it moved (ADR 0100). */
+  onPendingRequest?: (companyId: string, requestId: string) => void;
+}) {
   return apiRouter()
     .openapi(
       defineRoute({
@@ -35,7 +40,11 @@ export function profileRoutes(deps: { db: Db; storage: StoragePort }) {
         request: { body: jsonBody(updateProfileRequestSchema) },
         responses: { 200: jsonResponse(profileSchema, 'The saved profile') },
       }),
-      async (c) => c.json(await updateProfile(deps.db, c.get('principal'), c.req.valid('json')), 200),
+      async (c) =>
+        c.json(
+          await updateProfile(deps.db, c.get('principal'), c.req.valid('json'), deps.onPendingRequest),
+          200,
+        ),
     )
     .openapi(
       defineRoute({

@@ -80,6 +80,8 @@ export async function updateProfile(
   db: Db,
   principal: Principal,
   input: z.output<typeof updateProfileRequestSchema>,
+  /** After the commit, for each pending request the new line manager took over (ADR 0100). */
+  onPendingRequest?: (companyId: string, requestId: string) => void,
 ): Promise<Profile> {
   const me = principal.user.id;
   if (input.lineManagerId === me) {
@@ -88,6 +90,7 @@ export async function updateProfile(
       PROFILE_MESSAGES.selfLineManager,
     );
   }
+  let moved: string[] = [];
   const row = await withTenant(db, tenantOf(principal), async (tx) => {
     const current = await findProfile(tx, me);
     if (!current) throw errors.notFound();
@@ -110,11 +113,12 @@ export async function updateProfile(
     if (changesManager) {
       await mirrorLineManagerToEmployeeRecord(tx, principal.companyId, me, lineManager);
       const recordId = await findEmployeeRecordIdOfUser(tx, principal.companyId, me);
-      if (recordId) await movePendingRequestsToCurrentApprovers(tx, principal.companyId, [recordId]);
+      if (recordId) moved = await movePendingRequestsToCurrentApprovers(tx, principal.companyId, [recordId]);
     }
     return updated;
   });
   if (!row) throw errors.notFound();
+  for (const requestId of moved) onPendingRequest?.(principal.companyId, requestId);
   return toProfile(row, principal);
 }
 

@@ -302,4 +302,45 @@ describe('approving from Slack', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(slack.requests.filter((r) => r.path === '/api/chat.postMessage').length).toBe(before);
   });
+
+  it('sends the new approver a DM when a change of line manager moves a pending request to them', async () => {
+    // Alice's manager has no Slack: her request sends nothing.
+    const alice = await signedIn('alice@northwind.example');
+    const start = mondayAfter(16 * 7);
+    const submitted = await alice.post('/api/v1/holidays/requests', {
+      startDate: start,
+      endDate: addDays(start, 2),
+      holidayType: 'annual',
+    });
+    const requestId = (await json(submitted)).id as string;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(JSON.stringify([...slack.blocks.values()])).not.toContain(requestId);
+
+    // The employee form gives her Adam (Slack UADMIN1): the moved request reaches him, and his click decides it.
+    const owner = await signedIn('owner@northwind.example');
+    const list = await json(await owner.get('/api/v1/employees?search=alice%40northwind.example'));
+    const record = list.items[0];
+    const saved = await owner.call('PUT', `/api/v1/employees/${record.id}`, {
+      ...record,
+      lineManagerId: await idOf('admin@northwind.example'),
+    });
+    expect(saved.status).toBe(200);
+    const dm = await dmFor(requestId);
+    const opened = slack.requests.filter((r) => r.path === '/api/conversations.open').at(-1);
+    expect(new URLSearchParams(opened?.body.toString()).get('users')).toBe('UADMIN1');
+    expect(JSON.stringify(dm.blocks)).toContain('Alice Anders');
+    const res = await interact(click('UADMIN1', 'holiday_approve', dm.value, dm.ts));
+    expect(await json(res)).toMatchObject({ ok: true, text: 'Approved by Adam Archer.' });
+    expect((await statusOf(requestId))?.status).toBe('approved');
+
+    // Saving the record again moves nothing, and sends nothing more.
+    const posted = slack.requests.filter((r) => r.path === '/api/chat.postMessage').length;
+    const again = await owner.call('PUT', `/api/v1/employees/${record.id}`, {
+      ...record,
+      lineManagerId: await idOf('admin@northwind.example'),
+    });
+    expect(again.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(slack.requests.filter((r) => r.path === '/api/chat.postMessage').length).toBe(posted);
+  });
 });
