@@ -1,30 +1,11 @@
-import { type Employee, employeeCountLabel } from '@hr/shared/hr/employees.schemas';
+import { employeeCountLabel } from '@hr/shared/hr/employees.schemas';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EmployeesView, pagerText } from './employees-view';
+import { testEmployee } from './test-employee';
 
-const person = (n: number): Employee => ({
-  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-  userId: null,
-  fullName: `Person ${n}`,
-  email: `person${n}@example.com`,
-  position: 'Fitter',
-  department: null,
-  employeeNumber: `E-${n}`,
-  startDate: '2026-01-05',
-  annualHolidayDays: 28,
-  endDate: null,
-  owedOnLeaving: null,
-  allowanceThisYear: 28,
-  usedThisYear: 0,
-  remainingThisYear: 28,
-  lineManagerId: null,
-  lineManagerName: null,
-  region: null,
-  workingPattern: null,
-  createdAt: '2026-01-05T00:00:00.000Z',
-});
+const person = (n: number) => testEmployee(n);
 
 const jsonResponse = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -4,28 +4,9 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EmployeeTable } from './employee-table';
 import { employeeActions } from './employees-view';
+import { testEmployee } from './test-employee';
 
-const employee: Employee = {
-  id: '00000000-0000-4000-8000-000000000001',
-  userId: null,
-  fullName: 'Ann Example',
-  email: 'ann@example.com',
-  position: 'Fitter',
-  department: null,
-  employeeNumber: 'E-1',
-  startDate: '2026-01-05',
-  annualHolidayDays: 28,
-  endDate: null,
-  owedOnLeaving: null,
-  allowanceThisYear: 28,
-  usedThisYear: 0,
-  remainingThisYear: 28,
-  lineManagerId: null,
-  lineManagerName: null,
-  region: null,
-  workingPattern: null,
-  createdAt: '2026-01-05T00:00:00.000Z',
-};
+const employee = testEmployee(1, { fullName: 'Ann Example', email: 'ann@example.com' });
 
 const superAdminAt = (level: 'no_access' | 'view' | 'admin' | 'full') => ({
   role: 'super_admin' as const,
