@@ -5,6 +5,8 @@
  */
 export const OAUTH_POPUP_SIZE = 600;
 export const OAUTH_POPUP_TIMEOUT_MS = 5 * 60 * 1000;
+/** How often the opener looks whether the popup was closed. */
+export const OAUTH_POPUP_CHECK_MS = 500;
 export const OAUTH_MESSAGE_TYPE = 'oauth-callback';
 
 export interface OauthCallbackMessage {
@@ -56,12 +58,19 @@ export function openOauthPopup(handlers: {
     handlers.onResult(event.data);
   };
   window.addEventListener('message', onMessage);
+  // The callback page posts its answer and then closes itself, so the popup can be seen closed before
+  // the message, queued first, has been handled: a closed popup counts as closed by hand only when it
+  // is still closed with no answer one check later.
+  let seenClosed = false;
   const watcher = window.setInterval(() => {
-    if (!done && popup.closed) {
-      finish();
-      handlers.onClosed();
+    if (done || !popup.closed) return;
+    if (!seenClosed) {
+      seenClosed = true;
+      return;
     }
-  }, 500);
+    finish();
+    handlers.onClosed();
+  }, OAUTH_POPUP_CHECK_MS);
   const timeout = window.setTimeout(() => {
     if (done) return;
     finish();
