@@ -143,7 +143,8 @@ await runEntryPoint(async () => {
     closing = true;
     logger.info({ signal }, 'shutting down');
     server.close();
-    stopRollover();
+    // Before the pool closes: a rollover in progress ends after its current company.
+    await stopRollover();
     await emailQueue.stop();
     await hub.close();
     await database.close();

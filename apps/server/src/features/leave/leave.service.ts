@@ -653,9 +653,18 @@ export function rolloverMyCompany(db: Db, principal: Principal, on: string = tod
   return rolloverCompany(db, principal.companyId, on);
 }
 
-/** Every company's rollover (the timer): idempotent, so a company already rolled over writes nothing. */
-export async function runRollovers(db: Db, logger: Logger, on: string = today()): Promise<void> {
+/**
+ * Every company's rollover (the timer): idempotent, so a company already rolled over writes nothing.
+ * Once `stop` is aborted (the server shutting down) it ends after the company in hand.
+ */
+export async function runRollovers(
+  db: Db,
+  logger: Logger,
+  on: string = today(),
+  stop?: AbortSignal,
+): Promise<void> {
   for (const company of await listCompaniesForRollover(db)) {
+    if (stop?.aborted) return;
     try {
       const result = await rolloverCompany(db, company.id, on);
       if (result.entitlements || result.carriedOver || result.expired)
@@ -668,23 +677,33 @@ export async function runRollovers(db: Db, logger: Logger, on: string = today())
 
 /**
  * Runs the rollover at start-up and then every `intervalMs` (an hour): the year turns on its own.
- * Safe with many instances (the advisory lock and the unique key). Returns the stop function.
+ * Safe with many instances (the advisory lock and the unique key). Returns the stop function, which
+ * resolves once a run in progress has ended (after its current company, whose transaction completes),
+ * so the database can be closed under nothing.
  */
-export function startRolloverTimer(db: Db, logger: Logger, intervalMs = 60 * 60 * 1000): () => void {
+export function startRolloverTimer(
+  db: Db,
+  logger: Logger,
+  intervalMs = 60 * 60 * 1000,
+  firstAfterMs = 5_000,
+): () => Promise<void> {
+  const stop = new AbortController();
   let running: Promise<void> | null = null;
   const tick = () => {
-    if (running) return;
-    running = runRollovers(db, logger).finally(() => {
+    if (running || stop.signal.aborted) return;
+    running = runRollovers(db, logger, today(), stop.signal).finally(() => {
       running = null;
     });
   };
-  const first = setTimeout(tick, 5_000);
+  const first = setTimeout(tick, firstAfterMs);
   const timer = setInterval(tick, intervalMs);
   first.unref();
   timer.unref();
-  return () => {
+  return async () => {
+    stop.abort();
     clearTimeout(first);
     clearInterval(timer);
+    await running;
   };
 }
 

@@ -21,7 +21,8 @@ import {
 } from '../../../test/test-context.ts';
 import { type Database, rowsOf } from '../../db/client.ts';
 import type { Principal } from '../../http/app-env.ts';
-import { getMyLeaveBalance, rolloverCompany } from './leave.service.ts';
+import { createLogger } from '../../logger.ts';
+import { getMyLeaveBalance, rolloverCompany, runRollovers, startRolloverTimer } from './leave.service.ts';
 
 let store: TestStore;
 let app: TestApp;
@@ -390,6 +391,28 @@ describe('the holiday-year rollover', () => {
     expect(expired.map((e) => e.days)).toEqual(carried[0]?.days ? [-(carried[0].days as number)] : []);
     expect((await rolloverCompany(app.database.db, companyId, expiry)).expired).toBe(0);
     await owner.call('PUT', '/api/v1/leave/settings', settings);
+  });
+
+  it('stops between companies when the server shuts down, and closing the database after it logs no failure', async () => {
+    const lines: string[] = [];
+    const logger = createLogger('info', { write: (line: string) => lines.push(line) });
+    // Aborted before it starts: no company is rolled over.
+    await runRollovers(app.database.db, logger, '2031-01-01', AbortSignal.abort());
+    const written = await query<{ n: number }>(
+      sql`select count(*)::int as n from leave_ledger_entries where holiday_year_start = '2031-01-01'`,
+    );
+    expect(written[0]?.n).toBe(0);
+
+    // The timer's first run under way, then the shutdown: stop resolves once the run has ended, so the
+    // database closed after it is used by nothing (before, each remaining company logged a failure).
+    const own = postgresUrl ? await store.open() : null;
+    const stop = startRolloverTimer((own ?? app.database).db, logger, 60 * 60 * 1000, 0);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await stop();
+    await own?.close();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(lines.filter((line) => line.includes('leave rollover failed'))).toEqual([]);
+    await stop();
   });
 
   it('runs on demand for super admins only', async () => {
