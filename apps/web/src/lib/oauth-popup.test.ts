@@ -1,14 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OAUTH_MESSAGE_TYPE, OAUTH_POPUP_CHECK_MS, openOauthPopup } from './oauth-popup';
 
-/** A popup as window.open returns it: closed once the callback page closed itself. */
-function fakePopup() {
+/** Opens the popup on a fake window.open; `popup.closed` is what the callback page's close sets. */
+function openPopup() {
   const popup = { closed: false, close: vi.fn(), location: { href: 'about:blank' } };
   vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
-  return popup;
+  const onResult = vi.fn();
+  const onClosed = vi.fn();
+  openOauthPopup({ onResult, onClosed });
+  return { popup, onResult, onClosed };
 }
 
 const answer = { type: OAUTH_MESSAGE_TYPE, code: 'the-code', state: 'the-state', error: null };
+const post = (origin = window.location.origin) =>
+  window.dispatchEvent(new MessageEvent('message', { data: answer, origin }));
 
 describe('the OAuth popup', () => {
   beforeEach(() => {
@@ -20,37 +25,29 @@ describe('the OAuth popup', () => {
   });
 
   it('takes the answer the callback posted even when the popup is seen closed before the message', async () => {
-    const popup = fakePopup();
-    const onResult = vi.fn();
-    const onClosed = vi.fn();
-    openOauthPopup({ onResult, onClosed });
+    const { popup, onResult, onClosed } = openPopup();
     // The callback page closed itself; the opener's check runs before the posted message arrives.
     popup.closed = true;
     await vi.advanceTimersByTimeAsync(OAUTH_POPUP_CHECK_MS);
-    window.dispatchEvent(new MessageEvent('message', { data: answer, origin: window.location.origin }));
+    post();
     await vi.advanceTimersByTimeAsync(OAUTH_POPUP_CHECK_MS * 4);
     expect(onResult).toHaveBeenCalledWith(answer);
     expect(onClosed).not.toHaveBeenCalled();
   });
 
   it('reports a popup closed by hand, without an answer, once', async () => {
-    const popup = fakePopup();
-    const onResult = vi.fn();
-    const onClosed = vi.fn();
-    openOauthPopup({ onResult, onClosed });
+    const { popup, onResult, onClosed } = openPopup();
     popup.closed = true;
     await vi.advanceTimersByTimeAsync(OAUTH_POPUP_CHECK_MS * 4);
     expect(onClosed).toHaveBeenCalledTimes(1);
     // A late message is not taken any more.
-    window.dispatchEvent(new MessageEvent('message', { data: answer, origin: window.location.origin }));
+    post();
     expect(onResult).not.toHaveBeenCalled();
   });
 
   it('ignores a message from another origin', async () => {
-    fakePopup();
-    const onResult = vi.fn();
-    openOauthPopup({ onResult, onClosed: vi.fn() });
-    window.dispatchEvent(new MessageEvent('message', { data: answer, origin: 'https://evil.example' }));
+    const { onResult } = openPopup();
+    post('https://evil.example');
     expect(onResult).not.toHaveBeenCalled();
   });
 });
