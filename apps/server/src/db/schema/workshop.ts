@@ -126,6 +126,15 @@ export const workOrders = pgTable(
      */
     boardList: text('board_list', { enum: JOB_LISTS }),
     /**
+     * The job's part counts (`summarizeParts`) as of the same computation as `board_list`, which the
+     * board's cards show: every change that can alter them stores them again (ADR 0160). Null exactly
+     * while `board_list` is (the check below).
+     */
+    boardPartsTotal: integer('board_parts_total'),
+    boardPartsReady: integer('board_parts_ready'),
+    boardPartsToOrder: integer('board_parts_to_order'),
+    boardPartsAwaiting: integer('board_parts_awaiting'),
+    /**
      * The job's deadline as `jobDeadline` computes it (due date, else the UTC creation day + 7): the
      * board's sort key for new jobs. Generated, so it can never disagree with the row.
      */
@@ -152,6 +161,11 @@ export const workOrders = pgTable(
     // Rows whose list is not computed yet: normally none, so the board's check costs one index probe.
     index('work_orders_board_stale_idx').on(t.companyId).where(sql`board_list is null`),
     check('work_orders_board_list_check', sql`board_list in ('orders', 'stock', 'complete')`),
+    check(
+      'work_orders_board_parts_check',
+      sql`board_list is null or (board_parts_total is not null and board_parts_ready is not null
+        and board_parts_to_order is not null and board_parts_awaiting is not null)`,
+    ),
     tenantPolicy('work_orders'),
   ],
 );

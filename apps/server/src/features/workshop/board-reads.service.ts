@@ -7,6 +7,7 @@ import {
   jobDeadline,
   jobListOfCounts,
   orderJobs,
+  type PartCounts,
   toJobStatus,
 } from '@hr/shared/workshop/job-rules';
 import {
@@ -22,7 +23,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { withTenant } from '../../db/tenant.ts';
 import { type Principal, tenantOf } from '../../http/app-env.ts';
-import { partCountsOf, refreshJobLists } from './job-lists.service.ts';
+import { partCountsOf, refreshJobLists, storedPartCounts } from './job-lists.service.ts';
 import { buildJobs, loadJob, titleOf, today } from './jobs.service.ts';
 import { planPage } from './page-planning.ts';
 import {
@@ -33,7 +34,11 @@ import {
   readBoardHead,
 } from './workshop.repository.ts';
 
-/** Job summaries of board rows; the list is the stored one, which every change keeps current. */
+/**
+ * Job summaries of board rows; the list and the part counts are the stored ones, which every change
+ * keeps current (ADRs 0024, 0160), so the read looks up no BOM slot and no stock. A row without them
+ * (written since the read's stale check) is counted from its parts.
+ */
 async function buildSummaries(
   tx: Tx,
   companyId: string,
@@ -41,10 +46,11 @@ async function buildSummaries(
   schedule: readonly string[],
   today: string,
 ): Promise<JobSummary[]> {
-  const countsOf = await partCountsOf(tx, companyId, rows);
+  const unstored = rows.filter((row) => storedPartCounts(row) === null);
+  const countsOf = unstored.length ? await partCountsOf(tx, companyId, unstored) : null;
   const scheduled = new Set(schedule);
   return rows.map((row) => {
-    const partCounts = countsOf(row);
+    const partCounts = storedPartCounts(row) ?? (countsOf as (r: BoardWorkOrderRow) => PartCounts)(row);
     const status = toJobStatus(row.status);
     const isComplete = status === 'complete';
     const deadline = jobDeadline(row.dueDate, row.createdAt);

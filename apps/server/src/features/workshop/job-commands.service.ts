@@ -96,9 +96,10 @@ export async function receivePart(
     await updateWorkOrder(tx, principal.companyId, jobId, { partsProcurementStatus: withEntry(next) });
     await addStock(tx, principal.companyId, part.partNumber, delivered);
     await refreshJobLists(tx, principal.companyId, { kind: 'ids', ids: [jobId] });
-    // More stock can move every other job waiting for this part from Orders to Stock.
+    // More stock changes the counts of every other job waiting for this part, and can move it from
+    // Orders to Stock (ADR 0160).
     await refreshJobLists(tx, principal.companyId, {
-      kind: 'orders-naming-part',
+      kind: 'waiting-on-part',
       partNumber: part.partNumber,
     });
     return loadJob(tx, principal, jobId);

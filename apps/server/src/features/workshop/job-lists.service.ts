@@ -52,10 +52,29 @@ export async function partCountsOf(
     });
 }
 
+/** A row's stored part counts (ADR 0160), or null while its list has not been computed. */
+export function storedPartCounts(row: BoardWorkOrderRow): PartCounts | null {
+  const { boardPartsTotal: total, boardPartsReady: ready } = row;
+  const { boardPartsToOrder: toOrder, boardPartsAwaiting: awaiting } = row;
+  if (total === null || ready === null || toOrder === null || awaiting === null) return null;
+  return { total, ready, toOrder, awaiting };
+}
+
+function sameCounts(a: PartCounts | null, b: PartCounts): boolean {
+  return (
+    a !== null &&
+    a.total === b.total &&
+    a.ready === b.ready &&
+    a.toOrder === b.toOrder &&
+    a.awaiting === b.awaiting
+  );
+}
+
 /**
- * Recomputes the stored board list (ADR 0024) of the work orders in `scope` with the shared rules
- * (`summarizeParts`, `jobListOfCounts`) and stores the ones that changed in one statement. Called by
- * every change that can move a job, by the board read for rows never computed, and by the seeds.
+ * Recomputes the stored board list (ADR 0024) and part counts (ADR 0160) of the work orders in
+ * `scope` with the shared rules (`summarizeParts`, `jobListOfCounts`) and stores the ones that changed
+ * in one statement. Called by every change that can move a job or change its counts, by the board
+ * read for rows never computed, and by the seeds.
  */
 export async function refreshJobLists(tx: Tx, companyId: string, scope: ListScope): Promise<number> {
   let rows = await findListInputs(tx, companyId, scope);
@@ -67,10 +86,12 @@ export async function refreshJobLists(tx: Tx, companyId: string, scope: ListScop
   }
   if (rows.length === 0) return 0;
   const countsOf = await partCountsOf(tx, companyId, rows);
-  const changes: Array<{ id: string; list: JobList }> = [];
+  const changes: Array<{ id: string; list: JobList; counts: PartCounts }> = [];
   for (const row of rows) {
-    const list = jobListOfCounts(row.status === 'completed', countsOf(row));
-    if (list !== row.boardList) changes.push({ id: row.id, list });
+    const counts = countsOf(row);
+    const list = jobListOfCounts(row.status === 'completed', counts);
+    if (list !== row.boardList || !sameCounts(storedPartCounts(row), counts))
+      changes.push({ id: row.id, list, counts });
   }
   await setBoardLists(tx, companyId, changes);
   return changes.length;

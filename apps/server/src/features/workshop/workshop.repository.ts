@@ -1,5 +1,5 @@
 /** Workshop reads and writes. Every query filters by company as well as RLS does (two walls). */
-import { COMPONENT_SLOT_COUNT, type JobList } from '@hr/shared/workshop/job-rules';
+import { COMPONENT_SLOT_COUNT, type JobList, type PartCounts } from '@hr/shared/workshop/job-rules';
 import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import { profiles } from '../../db/schema/core.ts';
@@ -67,12 +67,19 @@ export type BoardWorkOrderRow = Omit<WorkOrderRow, 'issuedAt' | 'issuedBy' | 'is
   createdAt: string;
   /** The stored board list (ADR 0024); null until computed. */
   boardList: JobList | null;
+  /** The stored part counts (ADR 0160), computed with the list; null until then. */
+  boardPartsTotal: number | null;
+  boardPartsReady: number | null;
+  boardPartsToOrder: number | null;
+  boardPartsAwaiting: number | null;
 };
 
 const boardColumns = sql`id, product_id as "productId", product_code as "productCode", product_name as "productName",
   status, due_date::text as "dueDate", notes, quantity_required as "quantityRequired",
   work_order_number as "workOrderNumber", parts_procurement_status as "partsProcurementStatus", issued,
-  created_at::text as "createdAt", board_list as "boardList"`;
+  created_at::text as "createdAt", board_list as "boardList", board_parts_total as "boardPartsTotal",
+  board_parts_ready as "boardPartsReady", board_parts_to_order as "boardPartsToOrder",
+  board_parts_awaiting as "boardPartsAwaiting"`;
 
 /** A uuid list as one array parameter (the ids come from the database or are checked uuids). */
 const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
@@ -173,8 +180,12 @@ export type ListScope =
   | { kind: 'ids'; ids: readonly string[] }
   /** Rows whose list was never computed. */
   | { kind: 'stale' }
-  /** Open jobs in Orders whose BOM product names the part (its stock just grew). */
-  | { kind: 'orders-naming-part'; partNumber: string }
+  /**
+   * Jobs with a part not ready (every job in Orders, and completed ones finished short) whose BOM
+   * product names the part: its stock just grew, which can change their counts and move open ones to
+   * Stock. A job in Stock has every part ready already, and more stock keeps them so.
+   */
+  | { kind: 'waiting-on-part'; partNumber: string }
   | { kind: 'all' };
 
 /** The inputs of a work order's list: the same narrow row the board reads. */
@@ -191,7 +202,7 @@ export async function findListInputs(
         ? sql`board_list is null`
         : scope.kind === 'all'
           ? sql`true`
-          : sql`board_list = 'orders' and product_id in (
+          : sql`board_parts_ready < board_parts_total and product_id in (
               select b.id from ${bomProducts} b cross join lateral (values ${slotValues}) as s(slot, part_number, quantity)
               where b.company_id = ${companyId} and btrim(s.part_number) = ${scope.partNumber})`;
   return rowsOf<BoardWorkOrderRow>(
@@ -201,16 +212,21 @@ export async function findListInputs(
   );
 }
 
-/** Stores the lists that changed, in one statement. */
+/** Stores the lists and part counts that changed, in one statement. */
 export async function setBoardLists(
   tx: Tx,
   companyId: string,
-  changes: ReadonlyArray<{ id: string; list: JobList }>,
+  changes: ReadonlyArray<{ id: string; list: JobList; counts: PartCounts }>,
 ): Promise<void> {
   if (changes.length === 0) return;
+  const ints = (pick: (c: PartCounts) => number) =>
+    sql`${`{${changes.map((c) => Math.trunc(pick(c.counts))).join(',')}}`}::int[]`;
   await tx.execute(sql`
-    update ${workOrders} w set board_list = v.list
-    from unnest(${uuidArray(changes.map((c) => c.id))}, ${`{${changes.map((c) => c.list).join(',')}}`}::text[]) as v(id, list)
+    update ${workOrders} w set board_list = v.list, board_parts_total = v.total,
+      board_parts_ready = v.ready, board_parts_to_order = v.to_order, board_parts_awaiting = v.awaiting
+    from unnest(${uuidArray(changes.map((c) => c.id))}, ${`{${changes.map((c) => c.list).join(',')}}`}::text[],
+      ${ints((c) => c.total)}, ${ints((c) => c.ready)}, ${ints((c) => c.toOrder)}, ${ints((c) => c.awaiting)})
+      as v(id, list, total, ready, to_order, awaiting)
     where w.company_id = ${companyId} and w.id = v.id`);
 }
 

@@ -782,8 +782,9 @@ describe('a big workshop', () => {
     const direct = await getJobBoard(counting, principal, 50);
     expect(direct[big].jobs.map((j) => j.id)).toEqual(again[big].jobs.map((j: Json) => j.id));
     // set_config; the head (stale-list probe, schedule, scheduled open jobs, counts: ADR 0121); the
-    // pages' rows; their slots.
-    expect(statements).toHaveLength(4);
+    // pages' rows, with their stored part counts (ADR 0160): no BOM slot or stock is read.
+    expect(statements).toHaveLength(3);
+    expect(statements.some((q) => /component_database/.test(q))).toBe(false);
   });
 
   it('a receipt moves the other jobs waiting for that part from Orders to Stock', async () => {
@@ -834,6 +835,77 @@ describe('a big workshop', () => {
     ] as const) {
       expect((await json(await owner.get(`/api/v1/workshop/jobs/${id}`))).job.list).toBe(list);
     }
+  });
+
+  it('a receipt stores new part counts for every job waiting for the part, open or completed short', async () => {
+    const db = t.app.database.db;
+    const { companyId } = await southbankFixture();
+    // Two parts: one always on the shelf, one with nothing on hand that four jobs wait for.
+    const productId = crypto.randomUUID();
+    await db.insert(componentDatabase).values([
+      { companyId, partNumber: 'COUNT-SHELF', component: 'Shelf part', quantityOnHand: 100 },
+      { companyId, partNumber: 'COUNT-WAIT', component: 'Awaited part' },
+    ]);
+    await db.insert(bomProducts).values({
+      id: productId,
+      companyId,
+      productCode: 'CNT-1',
+      productName: 'Counted',
+      c1: 'COUNT-SHELF',
+      q1: 1,
+      c2: 'COUNT-WAIT',
+      q2: 1,
+    });
+    const ids = Array.from({ length: 4 }, () => crypto.randomUUID());
+    await db.insert(workOrders).values(
+      ids.map((id, i) => ({
+        id,
+        companyId,
+        productId,
+        productCode: 'CNT-1',
+        productName: 'Counted',
+        workOrderNumber: `COUNT-${i}`,
+        quantityRequired: i === 3 ? 10 : 1,
+      })),
+    );
+    const [receiver, waiting, finishedShort, tooBig] = ids as [string, string, string, string];
+    const owner = await as('owner@southbank.example');
+    await board('sam@southbank.example');
+    // Scheduled, so each open one heads its list's first page whatever else the workshop holds.
+    expect((await owner.call('PUT', '/api/v1/workshop/schedule', { order: ids })).status).toBe(200);
+    const countsOnBoard = async () => {
+      const jobs = allJobs(await board('sam@southbank.example'));
+      return ids.map((id) => jobs.find((j) => j.id === id)?.partCounts);
+    };
+    const countsInDetails = async () =>
+      Promise.all(
+        ids.map(async (id) => {
+          const { job } = await json(await owner.get(`/api/v1/workshop/jobs/${id}`));
+          const states: string[] = job.parts.map((p: Json) => p.state);
+          return {
+            total: states.length,
+            ready: states.filter((s) => s === 'in_stock' || s === 'received').length,
+            toOrder: states.filter((s) => s === 'to_order').length,
+            awaiting: states.filter((s) => s === 'ordered' || s === 'part_received').length,
+          };
+        }),
+      );
+    const short = { total: 2, ready: 1, toOrder: 1, awaiting: 0 };
+    expect(await countsOnBoard()).toEqual([short, short, short, short]);
+    // One job is completed before its part comes; the receiver orders three.
+    expect(
+      (await owner.call('PATCH', `/api/v1/workshop/jobs/${finishedShort}`, { status: 'complete' })).status,
+    ).toBe(200);
+    expect((await owner.post(orderUrl(receiver, 2), { quantity: 3 })).status).toBe(200);
+    expect((await countsOnBoard())[0]).toEqual({ total: 2, ready: 1, toOrder: 0, awaiting: 1 });
+    expect((await owner.post(receiveUrl(receiver, 2), { quantity: 3 })).status).toBe(200);
+    // Three on the shelf: the one-unit jobs have every part, completed or not; the ten-unit one not.
+    const ready = { total: 2, ready: 2, toOrder: 0, awaiting: 0 };
+    expect(await countsOnBoard()).toEqual([ready, ready, ready, short]);
+    expect(await countsOnBoard()).toEqual(await countsInDetails());
+    expect(await storedList(waiting)).toBe('stock');
+    expect(await storedList(finishedShort)).toBe('complete');
+    expect(await storedList(tooBig)).toBe('orders');
   });
 
   it('a receipt raced by a change to another job waiting for the part leaves both lists right', async () => {
