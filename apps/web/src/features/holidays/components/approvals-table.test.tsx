@@ -115,4 +115,49 @@ describe('ApprovalsTable', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     expect(urls).toEqual(['/api/v1/holidays/approvals', '/api/v1/holidays/approvals?after=cursor-1']);
   });
+
+  it('a later page that fails says so beside the count and keeps Load more, with focus, to try again', async () => {
+    const second = { ...request, id: '00000000-0000-4000-8000-000000000003', requesterName: 'Tom Turner' };
+    let failNext = true;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url.includes('after=') && failNext) {
+          failNext = false;
+          return new Response(JSON.stringify({ error: { code: 'INTERNAL', message: 'Server error' } }), {
+            status: 500,
+            headers: { 'content-type': 'application/json' },
+          });
+        }
+        const page: ApprovalsResponse = url.includes('after=')
+          ? { items: [second], total: 2, nextCursor: null }
+          : { items: [request], total: 2, nextCursor: 'cursor-1' };
+        return new Response(JSON.stringify(page), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <ApprovalsTable />
+      </QueryClientProvider>,
+    );
+    const button = await screen.findByRole('button', { name: 'Load more' });
+    button.focus();
+    fireEvent.click(button);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Failed to load pending requests');
+    // The loaded page stays, the button stays and keeps focus: pressing it again asks for the page.
+    expect(screen.getByText('Showing 1 of 2')).toBeTruthy();
+    await vi.waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Load more' }).getAttribute('aria-busy')).toBeNull(),
+    );
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Load more' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('2 pending')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    await vi.waitFor(() => expect(document.activeElement?.textContent).toBe('2 pending'));
+  });
 });

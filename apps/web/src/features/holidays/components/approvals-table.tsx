@@ -174,30 +174,31 @@ export function ApprovalsTable() {
     );
   }
 
-  // A later page that failed to load: its error beside the loaded ones, and asked for again on retry.
-  const moreFailed =
-    approvals.data && approvals.isFetchNextPageError ? (
-      <LoadError
-        title={HOLIDAY_MESSAGES.loadPendingFailed}
-        detail={errorMessage(approvals.error)}
-        query={{ refetch: () => approvals.fetchNextPage(), isFetching: approvals.isFetching }}
-      />
-    ) : null;
+  // A later page that failed to load: its error beside the count, and Load more stays where it was
+  // (with the keyboard's focus) to ask for that page again, as on the workshop board.
+  const moreFailed = approvals.data !== undefined && approvals.isFetchNextPageError;
+  const failedTitle = HOLIDAY_MESSAGES.loadPendingFailed;
+  const failedDetail = moreFailed ? errorMessage(approvals.error, failedTitle) : failedTitle;
   const more =
     items.length > 0 ? (
       <LoadMore
         status={items.length < total ? `Showing ${items.length} of ${total}` : `${total} pending`}
         label="Load more"
-        hasMore={approvals.hasNextPage && !moreFailed}
+        hasMore={approvals.hasNextPage}
         loading={approvals.isFetchingNextPage}
         onLoad={() => approvals.fetchNextPage()}
-      />
+      >
+        {moreFailed && (
+          <span className="text-sm text-destructive" role="alert">
+            {failedDetail === failedTitle ? failedTitle : `${failedTitle}: ${failedDetail}`}
+          </span>
+        )}
+      </LoadMore>
     ) : null;
 
   return (
     <>
       {body}
-      {moreFailed}
       {more}
       <DecisionDialog
         key={open ? `${open.request.id}-${open.decision}` : 'closed'}
