@@ -1,3 +1,4 @@
+import { HOLIDAY_MESSAGES } from '@hr/shared/hr/holiday-constants';
 import { clearMondayFrom } from '@hr/shared/leave/leave-days';
 import { publicHolidaysBetween } from '@hr/shared/leave/public-holidays';
 import { addDays, countWorkingDays } from '@hr/shared/working-days';
@@ -295,6 +296,18 @@ test.describe('holiday management', () => {
     await page.getByRole('button', { name: 'Submit Request' }).click();
     await expect(page.getByText('Start date is required')).toBeVisible();
     await expect(page.getByText('End date is required')).toBeVisible();
+  });
+
+  test('a calendar link naming no month shows this month, says so and drops it from the address', async ({
+    page,
+  }) => {
+    await signInViaApi(page, demo.tom);
+    await page.goto('/holidays?tab=calendar&month=0000-13');
+    const shown = new Date().toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    await expect(page.getByTestId('calendar-month')).toHaveText(shown);
+    await expect(toast(page, HOLIDAY_MESSAGES.badMonthLink(shown))).toBeVisible();
+    await expect(page).toHaveURL(/[?&]tab=calendar(&|$)/);
+    expect(new URL(page.url()).searchParams.has('month')).toBe(false);
   });
 
   test('the page works at 390 px in the mobile shell', async ({ browser }) => {

@@ -62,6 +62,8 @@ export const HOLIDAY_MESSAGES = {
   ownRequest: 'You cannot decide your own request',
   /** An `after` of the approvals that is not a cursor the server handed out (ADR 0155). */
   badCursor: 'The page cursor is not valid: load the list again',
+  /** A calendar link whose `?month=` names no month from 1900 to 2999: the calendar shows `shown`. */
+  badMonthLink: (shown: string) => `The link's month is not a month from 1900 to 2999, so ${shown} is shown`,
 } as const;
 
 /**

@@ -3,14 +3,15 @@
  * type and the calendar month can be deep-linked: ?tab=request|calendar|approvals|requests|overview|reports (super admins),
  * ?type=sick (opens Request Holiday with Sick Leave), ?month=yyyy-MM.
  */
-import { HOLIDAY_TYPES, type HolidayType } from '@hr/shared/hr/holiday-constants';
+import { HOLIDAY_MESSAGES, HOLIDAY_TYPES, type HolidayType } from '@hr/shared/hr/holiday-constants';
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useInvalidateOnCompanyChange } from '@/lib/company-changed';
+import { notify } from '@/lib/toast';
 import { holidayKeys } from '../api/keys';
-import { isMonth, localToday, monthOf } from '../lib/dates';
+import { isMonth, localToday, monthLabel, monthOf } from '../lib/dates';
 import { BalanceCard } from './balance-card';
 import { CalendarFeedsCard } from './calendar-feeds-card';
 import { type QuickAction, QuickActionsCard } from './quick-actions-card';
@@ -126,6 +127,23 @@ export function HolidaysView({
       },
       { replace: true },
     );
+
+  // A link naming no real month (?month=0000-13) shows this month: say so once, and take it out of
+  // the address so that the address and the calendar agree.
+  const refusedMonth = useRef<string | null>(null);
+  useEffect(() => {
+    if (monthParam === null || isMonth(monthParam) || refusedMonth.current === monthParam) return;
+    refusedMonth.current = monthParam;
+    notify.info(HOLIDAY_MESSAGES.badMonthLink(monthLabel(month)));
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('month');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [monthParam, month, setParams]);
 
   const onQuickAction = (action: QuickAction) => {
     if (action === 'requests' && isLineManager) {

@@ -1,4 +1,5 @@
 /** Calendar dates as yyyy-MM-dd strings in the browser's own day, and how the page shows them. */
+import { isValidIsoMonth } from '@hr/shared/dates';
 import { monthRange } from '@hr/shared/hr/holiday-rules';
 import { addDays } from '@hr/shared/working-days';
 
@@ -62,8 +63,9 @@ export function shiftMonth(month: string, delta: number): string {
   return `${year}-${pad(index + 1)}`;
 }
 
+/** A yyyy-MM month the server accepts (years 1900-2999, as every date). */
 export function isMonth(value: string | null): value is string {
-  return value !== null && /^\d{4}-(0[1-9]|1[0-2])$/.test(value);
+  return value !== null && isValidIsoMonth(value);
 }
 
 /** "December 2026". */
