@@ -22,6 +22,7 @@ import {
 } from '@hr/shared/workshop/workshop.schemas';
 import type { Db, Tx } from '../../db/client.ts';
 import { withTenant } from '../../db/tenant.ts';
+import { tenantReader } from '../../db/tenant-read.ts';
 import { type Principal, tenantOf } from '../../http/app-env.ts';
 import { partCountsOf, refreshJobLists, storedPartCounts } from './job-lists.service.ts';
 import { buildJobs, loadJob, titleOf, today } from './jobs.service.ts';
@@ -31,23 +32,25 @@ import {
   type BoardWorkOrderRow,
   listBoardSlices,
   listWorkOrdersInOrders,
+  readBoardFirstPages,
   readBoardHead,
 } from './workshop.repository.ts';
 
 /**
  * Job summaries of board rows; the list and the part counts are the stored ones, which every change
  * keeps current (ADRs 0024, 0160), so the read looks up no BOM slot and no stock. A row without them
- * (written since the read's stale check) is counted from its parts.
+ * (written since the read's stale check) is counted from its parts in `tx`.
  */
 async function buildSummaries(
-  tx: Tx,
+  tx: Tx | null,
   companyId: string,
   rows: readonly BoardWorkOrderRow[],
   schedule: readonly string[],
   today: string,
 ): Promise<JobSummary[]> {
   const unstored = rows.filter((row) => storedPartCounts(row) === null);
-  const countsOf = unstored.length ? await partCountsOf(tx, companyId, unstored) : null;
+  if (unstored.length && !tx) throw new Error('buildSummaries: rows without stored part counts');
+  const countsOf = unstored.length && tx ? await partCountsOf(tx, companyId, unstored) : null;
   const scheduled = new Set(schedule);
   return rows.map((row) => {
     const partCounts = storedPartCounts(row) ?? (countsOf as (r: BoardWorkOrderRow) => PartCounts)(row);
@@ -135,10 +138,42 @@ const BOARD_PLAN = { plan_cache_mode: 'force_generic_plan' } as const;
  * The Operations screen's board (ADR 0024): the first page of Orders and Stock in board order, the
  * 50 most recent completed jobs, and each list's total. The cost grows with the page size and the
  * schedule (at most 5,000 ids), not with the number of open work orders, apart from the index-only
- * counts.
+ * counts. One statement in one round trip (ADR 0160); when some work order has no list yet, the
+ * lists are computed and the board read in a transaction as a job page is.
  */
 export async function getJobBoard(db: Db, principal: Principal, limit: number): Promise<JobBoardResponse> {
   const day = today();
+  const first = await readBoardFirstPages(
+    tenantReader(db, tenantOf(principal), BOARD_PLAN),
+    principal.companyId,
+    limit,
+    COMPLETE_LIST_LIMIT,
+  );
+  if (first.stale) return getJobBoardComputingLists(db, principal, limit, day);
+  const jobs = await buildSummaries(null, principal.companyId, first.rows, first.schedule, day);
+  const inList = (list: 'orders' | 'stock' | 'complete') =>
+    jobs.filter((_, i) => first.rows[i]?.list === list);
+  const pageOf = (list: 'orders' | 'stock'): JobListPage => {
+    const total = first.counts[list];
+    return { jobs: inList(list), total, nextOffset: limit < total ? limit : null };
+  };
+  const complete = inList('complete');
+  return {
+    orders: pageOf('orders'),
+    stock: pageOf('stock'),
+    complete: { jobs: complete, total: complete.length, nextOffset: null },
+    schedule: first.scheduledOpen.map((j) => j.id),
+    today: day,
+  };
+}
+
+/** The board when some work order has no stored list yet: computed first, then read (ADR 0024). */
+async function getJobBoardComputingLists(
+  db: Db,
+  principal: Principal,
+  limit: number,
+  day: string,
+): Promise<JobBoardResponse> {
   return withTenant(
     db,
     tenantOf(principal),

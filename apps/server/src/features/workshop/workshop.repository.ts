@@ -9,6 +9,7 @@ import {
   workOrders,
   workshopJobSchedules,
 } from '../../db/schema/workshop.ts';
+import type { ReadStatement } from '../../db/tenant-read.ts';
 
 const workOrderColumns = {
   id: workOrders.id,
@@ -80,6 +81,18 @@ const boardColumns = sql`id, product_id as "productId", product_code as "product
   created_at::text as "createdAt", board_list as "boardList", board_parts_total as "boardPartsTotal",
   board_parts_ready as "boardPartsReady", board_parts_to_order as "boardPartsToOrder",
   board_parts_awaiting as "boardPartsAwaiting"`;
+
+/** `boardColumns` read from the table under `alias`, for statements that join it. */
+function boardColumnsOf(alias: string): SQL {
+  const a = sql.raw(alias);
+  return sql`${a}.id, ${a}.product_id as "productId", ${a}.product_code as "productCode",
+  ${a}.product_name as "productName", ${a}.status, ${a}.due_date::text as "dueDate", ${a}.notes,
+  ${a}.quantity_required as "quantityRequired", ${a}.work_order_number as "workOrderNumber",
+  ${a}.parts_procurement_status as "partsProcurementStatus", ${a}.issued, ${a}.created_at::text as "createdAt",
+  ${a}.board_list as "boardList", ${a}.board_parts_total as "boardPartsTotal",
+  ${a}.board_parts_ready as "boardPartsReady", ${a}.board_parts_to_order as "boardPartsToOrder",
+  ${a}.board_parts_awaiting as "boardPartsAwaiting"`;
+}
 
 /** A uuid list as one array parameter (the ids come from the database or are checked uuids). */
 const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
@@ -172,6 +185,94 @@ export async function readBoardHead(tx: Tx, companyId: string): Promise<BoardHea
     schedule: row?.schedule ?? [],
     scheduledOpen: row?.scheduled_open ?? [],
     counts: { orders: Number(counts.orders ?? 0), stock: Number(counts.stock ?? 0) },
+  };
+}
+
+/** The board's first pages in one statement (`readBoardFirstPages`): the head and each list's rows. */
+export interface BoardFirstPages extends BoardHead {
+  /** The first page of Orders and of Stock in board order, then the most recent completed jobs. */
+  rows: Array<BoardWorkOrderRow & { list: 'orders' | 'stock' | 'complete' }>;
+}
+
+/**
+ * What `readBoardHead` reads and the pages `listBoardSlices` would read for the first page of Orders
+ * and of Stock (offset 0) and the recent completed jobs, in one statement, so that the board's first
+ * read is one round trip (ADR 0150, 0160). Each list's page is its scheduled open jobs in schedule
+ * order, then its new (unscheduled) jobs in board order, `limit` in all: `planPage` at offset 0, in
+ * SQL. The rows come from one snapshot, so no job can show on two lists. When `stale` is true the
+ * rows are not to be used: the caller computes the missing lists and reads again.
+ */
+export async function readBoardFirstPages(
+  read: ReadStatement,
+  companyId: string,
+  limit: number,
+  completeLimit: number,
+): Promise<BoardFirstPages> {
+  const page = (list: 'orders' | 'stock') => sql`(select * from (
+      (select ${boardColumnsOf('w')}, 0 as grp, so.pos as ord
+        from sched_open so join ${workOrders} w on w.company_id = ${companyId} and w.id = so.id
+        where so.list = ${list} order by so.pos limit ${limit})
+      union all
+      (select f.*, 1 as grp, row_number() over () as ord from (
+        select ${boardColumns} from ${workOrders}
+        where company_id = ${companyId} and board_list = ${list} and id <> all(array(select id from sched))
+        order by ${newJobOrder} limit ${limit}) f)
+    ) p order by grp, ord limit ${limit})`;
+  const rows = await read<
+    BoardWorkOrderRow & {
+      list: 'orders' | 'stock' | 'complete' | null;
+      n: number | string | null;
+      stale: boolean | null;
+      schedule: string[] | null;
+      scheduled_open: Array<{ id: string; list: 'orders' | 'stock' }> | null;
+      counts: Partial<Record<'orders' | 'stock', number>> | null;
+    }
+  >(sql`
+    with sched as materialized (
+      select s.id::uuid as id, s.pos
+      from ${workshopJobSchedules} ws, jsonb_array_elements_text(ws.job_order) with ordinality as s(id, pos)
+      where ws.company_id = ${companyId}
+    ),
+    sched_open as materialized (
+      select w.id, w.board_list as list, s.pos
+      from sched s join ${workOrders} w on w.company_id = ${companyId} and w.id = s.id
+      where w.board_list in ('orders', 'stock')
+    ),
+    pages as (
+      select 'orders' as list, 0 as part, p.* from ${page('orders')} p
+      union all
+      select 'stock', 1, p.* from ${page('stock')} p
+      union all
+      select 'complete', 2, c.*, 0, row_number() over () from (
+        select ${boardColumns} from ${workOrders} where company_id = ${companyId} and status = 'completed'
+        order by created_at desc limit ${completeLimit}) c
+    ),
+    numbered as (
+      select pages.*, row_number() over (order by part, grp, ord) as n from pages
+    )
+    select r.*,
+      case when coalesce(r.n, 1) = 1 then
+        exists (select 1 from ${workOrders} where company_id = ${companyId} and board_list is null) end as stale,
+      case when coalesce(r.n, 1) = 1 then
+        (select job_order from ${workshopJobSchedules} where company_id = ${companyId}) end as schedule,
+      case when coalesce(r.n, 1) = 1 then
+        (select json_agg(json_build_object('id', id, 'list', list) order by pos) from sched_open) end as scheduled_open,
+      case when coalesce(r.n, 1) = 1 then (select json_object_agg(c.list, c.n) from (
+          select board_list as list, count(*) as n from ${workOrders}
+          where company_id = ${companyId} and board_list in ('orders', 'stock')
+          group by board_list) c) end as counts
+    from (select 1) one left join numbered r on true
+    order by r.n`);
+  const [first] = rows;
+  const counts = first?.counts ?? {};
+  return {
+    stale: Boolean(first?.stale),
+    schedule: first?.schedule ?? [],
+    scheduledOpen: first?.scheduled_open ?? [],
+    counts: { orders: Number(counts.orders ?? 0), stock: Number(counts.stock ?? 0) },
+    rows: rows
+      .filter((r): r is typeof r & { list: 'orders' | 'stock' | 'complete' } => r.list !== null)
+      .map(({ n: _n, stale: _s, schedule: _sc, scheduled_open: _so, counts: _c, ...row }) => row),
   };
 }
 
