@@ -191,6 +191,8 @@ export async function seedCompany(db: Db, c: BenchCompany, passwordHash: string)
     // Each work order's board list, by the shared part rules, as the server stores it (ADR 0024).
     const [company] = rowsOf<{ id: string }>(await tx.execute(sql`select ${companyId}::text as id`));
     await refreshJobLists(tx, (company as { id: string }).id, { kind: 'all' });
+    // The per-list counts of the board (ADR 0160): their triggers are off in this transaction too.
+    await tx.execute(sql`select app_workshop_list_counts_rebuild(${companyId})`);
   });
 }
 

@@ -53,6 +53,7 @@ export const TABLE_AREAS: Readonly<Record<string, readonly DataArea[]>> = {
   bom_products: ['workshop'],
   component_database: ['workshop'],
   workshop_job_schedules: ['workshop'],
+  workshop_list_counts: ['workshop'],
   notifications: ['other'],
   oauth_states: ['other'],
   cloud_storage_configurations: ['other'],

@@ -11,6 +11,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -185,4 +186,25 @@ export const workshopJobSchedules = pgTable(
     updatedBy: uuid('updated_by').references(() => authUsers.id, { onDelete: 'set null' }),
   },
   () => [tenantPolicy('workshop_job_schedules')],
+);
+
+/**
+ * How many open jobs each board list of a company holds (ADR 0160): kept by statement triggers on
+ * `work_orders` in the writing transaction (migration `workshop-list-counts`), so the board reads two
+ * rows instead of counting every open work order. The serving role only reads it.
+ */
+export const workshopListCounts = pgTable(
+  'workshop_list_counts',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    list: text('list', { enum: ['orders', 'stock'] }).notNull(),
+    jobs: integer('jobs').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'workshop_list_counts_pkey', columns: [t.companyId, t.list] }),
+    check('workshop_list_counts_list_check', sql`list in ('orders', 'stock')`),
+    tenantPolicy('workshop_list_counts'),
+  ],
 );

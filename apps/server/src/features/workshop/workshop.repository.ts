@@ -8,6 +8,7 @@ import {
   componentDatabase,
   workOrders,
   workshopJobSchedules,
+  workshopListCounts,
 } from '../../db/schema/workshop.ts';
 import type { ReadStatement } from '../../db/tenant-read.ts';
 
@@ -152,8 +153,8 @@ export interface BoardHead {
 /**
  * In one statement (ADR 0120), what `findSchedule`, `findScheduledOpenJobs` and `countOpenJobsByList`
  * read, and whether any work order still lacks its list (an index probe of work_orders_board_stale_idx).
- * The counts read the `(company_id, board_list)` prefix of the board index; the schedule's open jobs
- * are at most its 5,000 primary-key lookups.
+ * The counts are the two rows of `workshop_list_counts`, which triggers keep (ADR 0160); the
+ * schedule's open jobs are at most its 5,000 primary-key lookups.
  */
 export async function readBoardHead(tx: Tx, companyId: string): Promise<BoardHead> {
   const [row] = rowsOf<{
@@ -174,10 +175,8 @@ export async function readBoardHead(tx: Tx, companyId: string): Promise<BoardHea
           from schedule, jsonb_array_elements_text(schedule.job_order) with ordinality as s(id, pos)
           join ${workOrders} w on w.company_id = ${companyId} and w.id = s.id::uuid
           where w.board_list in ('orders', 'stock')) as scheduled_open,
-        (select json_object_agg(c.list, c.n) from (
-          select board_list as list, count(*) as n from ${workOrders}
-          where company_id = ${companyId} and board_list in ('orders', 'stock')
-          group by board_list) c) as counts`),
+        (select json_object_agg(list, jobs) from ${workshopListCounts}
+          where company_id = ${companyId}) as counts`),
   );
   const counts = row?.counts ?? {};
   return {
@@ -257,10 +256,8 @@ export async function readBoardFirstPages(
         (select job_order from ${workshopJobSchedules} where company_id = ${companyId}) end as schedule,
       case when coalesce(r.n, 1) = 1 then
         (select json_agg(json_build_object('id', id, 'list', list) order by pos) from sched_open) end as scheduled_open,
-      case when coalesce(r.n, 1) = 1 then (select json_object_agg(c.list, c.n) from (
-          select board_list as list, count(*) as n from ${workOrders}
-          where company_id = ${companyId} and board_list in ('orders', 'stock')
-          group by board_list) c) end as counts
+      case when coalesce(r.n, 1) = 1 then (select json_object_agg(list, jobs) from ${workshopListCounts}
+          where company_id = ${companyId}) end as counts
     from (select 1) one left join numbered r on true
     order by r.n`);
   const [first] = rows;

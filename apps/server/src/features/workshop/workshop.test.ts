@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { httpClient, type Json, json, useTestApp } from '../../../test/test-context.ts';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { NO_DATA_VERSIONS } from '../../db/data-areas.ts';
-import { profiles, userPermissions } from '../../db/schema/core.ts';
+import { companies, profiles, userPermissions } from '../../db/schema/core.ts';
 import { bomProducts, componentDatabase, workOrders } from '../../db/schema/workshop.ts';
 import { schema } from '../../db/schema.ts';
 import { getJobBoard } from './board-reads.service.ts';
@@ -907,6 +907,15 @@ describe('a big workshop', () => {
     expect(await storedList(waiting)).toBe('stock');
     expect(await storedList(finishedShort)).toBe('complete');
     expect(await storedList(tooBig)).toBe('orders');
+    // Each list's total, kept by triggers (ADR 0160), is the number of open jobs stored in it.
+    const totals = await board('sam@southbank.example');
+    for (const list of ['orders', 'stock'] as const) {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(workOrders)
+        .where(and(eq(workOrders.companyId, companyId), eq(workOrders.boardList, list)));
+      expect(totals[list].total, list).toBe(row?.n);
+    }
   });
 
   it('a receipt raced by a change to another job waiting for the part leaves both lists right', async () => {
@@ -978,6 +987,49 @@ describe('a big workshop', () => {
     expect(await storedList(id)).toBe(open);
     b = await board('sam@southbank.example');
     expect(b.complete.jobs.some((j: Json) => j.id === id)).toBe(false);
+  });
+});
+
+describe('the per-list counts (ADR 0160)', () => {
+  it('follow every statement on work orders: inserts, moves, deletes, and a deleted company', async () => {
+    const db = t.app.database.db;
+    const [company] = await db
+      .insert(companies)
+      .values({ name: 'Counted Ltd' })
+      .returning({ id: companies.id });
+    const companyId = company?.id as string;
+    const counted = async () => {
+      const rows = rowsOf<{ list: string; jobs: number }>(
+        await db.execute(sql`select list, jobs from workshop_list_counts where company_id = ${companyId}`),
+      );
+      return Object.fromEntries(rows.map((r) => [r.list, r.jobs]));
+    };
+    const stored = { boardPartsTotal: 0, boardPartsReady: 0, boardPartsToOrder: 0, boardPartsAwaiting: 0 };
+    const ids = Array.from({ length: 5 }, () => crypto.randomUUID());
+    await db.insert(workOrders).values(
+      ids.map((id, i) => ({
+        id,
+        companyId,
+        productCode: 'CNT',
+        productName: 'Counted',
+        workOrderNumber: `CNT-${i}`,
+        boardList: (['orders', 'orders', 'stock', 'complete', null] as const)[i],
+        ...(i < 4 ? stored : {}),
+      })),
+    );
+    expect(await counted()).toEqual({ orders: 2, stock: 1 });
+    // One statement moves a job Orders -> Stock and computes the uncomputed one into Orders.
+    await db.execute(sql`update work_orders set board_list = case id when ${ids[0]}::uuid then 'stock' else 'orders' end,
+      board_parts_total = 0, board_parts_ready = 0, board_parts_to_order = 0, board_parts_awaiting = 0
+      where id in (${ids[0]}::uuid, ${ids[4]}::uuid)`);
+    expect(await counted()).toEqual({ orders: 2, stock: 2 });
+    // An update of anything else changes no count; a deletion takes the job off its list.
+    await db.update(workOrders).set({ notes: 'checked' }).where(eq(workOrders.companyId, companyId));
+    await db.delete(workOrders).where(eq(workOrders.id, ids[2] as string));
+    expect(await counted()).toEqual({ orders: 2, stock: 1 });
+    // Deleting the company deletes its work orders (cascade) and its counts, with no error.
+    await db.delete(companies).where(eq(companies.id, companyId));
+    expect(await counted()).toEqual({});
   });
 });
 
