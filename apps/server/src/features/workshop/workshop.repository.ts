@@ -157,13 +157,7 @@ export interface BoardHead {
  * schedule's open jobs are at most its 5,000 primary-key lookups.
  */
 export async function readBoardHead(tx: Tx, companyId: string): Promise<BoardHead> {
-  const [row] = rowsOf<{
-    stale: boolean;
-    schedule: string[] | null;
-    scheduled_open: Array<{ id: string; list: 'orders' | 'stock' }> | null;
-    /** One scan of the company's open work orders, grouped by list (null: none). */
-    counts: Partial<Record<'orders' | 'stock', number>> | null;
-  }>(
+  const [row] = rowsOf<BoardHeadColumns>(
     await tx.execute(sql`
       with schedule as (
         select job_order from ${workshopJobSchedules} where company_id = ${companyId}
@@ -178,6 +172,18 @@ export async function readBoardHead(tx: Tx, companyId: string): Promise<BoardHea
         (select json_object_agg(list, jobs) from ${workshopListCounts}
           where company_id = ${companyId}) as counts`),
   );
+  return boardHeadOf(row);
+}
+
+/** The head's columns, as both board statements answer them (null: no such row). */
+interface BoardHeadColumns {
+  stale: boolean | null;
+  schedule: string[] | null;
+  scheduled_open: Array<{ id: string; list: 'orders' | 'stock' }> | null;
+  counts: Partial<Record<'orders' | 'stock', number>> | null;
+}
+
+function boardHeadOf(row: BoardHeadColumns | undefined): BoardHead {
   const counts = row?.counts ?? {};
   return {
     stale: Boolean(row?.stale),
@@ -218,14 +224,8 @@ export async function readBoardFirstPages(
         order by ${newJobOrder} limit ${limit}) f)
     ) p order by grp, ord limit ${limit})`;
   const rows = await read<
-    BoardWorkOrderRow & {
-      list: 'orders' | 'stock' | 'complete' | null;
-      n: number | string | null;
-      stale: boolean | null;
-      schedule: string[] | null;
-      scheduled_open: Array<{ id: string; list: 'orders' | 'stock' }> | null;
-      counts: Partial<Record<'orders' | 'stock', number>> | null;
-    }
+    BoardWorkOrderRow &
+      BoardHeadColumns & { list: 'orders' | 'stock' | 'complete' | null; n: number | string | null }
   >(sql`
     with sched as materialized (
       select s.id::uuid as id, s.pos
@@ -260,13 +260,8 @@ export async function readBoardFirstPages(
           where company_id = ${companyId}) end as counts
     from (select 1) one left join numbered r on true
     order by r.n`);
-  const [first] = rows;
-  const counts = first?.counts ?? {};
   return {
-    stale: Boolean(first?.stale),
-    schedule: first?.schedule ?? [],
-    scheduledOpen: first?.scheduled_open ?? [],
-    counts: { orders: Number(counts.orders ?? 0), stock: Number(counts.stock ?? 0) },
+    ...boardHeadOf(rows[0]),
     rows: rows
       .filter((r): r is typeof r & { list: 'orders' | 'stock' | 'complete' } => r.list !== null)
       .map(({ n: _n, stale: _s, schedule: _sc, scheduled_open: _so, counts: _c, ...row }) => row),

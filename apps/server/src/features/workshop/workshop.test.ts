@@ -578,6 +578,35 @@ async function storedList(id: string): Promise<string | null> {
   return row?.boardList ?? null;
 }
 
+/**
+ * A BOM product of `slots` and four one-off jobs of it, the last needing ten units (more than a small
+ * delivery leaves on the shelf). Returns the jobs' ids.
+ */
+async function fourJobsOf(
+  companyId: string,
+  product: { code: string; name: string; numberPrefix: string },
+  slots: Partial<typeof bomProducts.$inferInsert>,
+): Promise<string[]> {
+  const db = t.app.database.db;
+  const productId = crypto.randomUUID();
+  await db
+    .insert(bomProducts)
+    .values({ id: productId, companyId, productCode: product.code, productName: product.name, ...slots });
+  const ids = Array.from({ length: 4 }, () => crypto.randomUUID());
+  await db.insert(workOrders).values(
+    ids.map((id, i) => ({
+      id,
+      companyId,
+      productId,
+      productCode: product.code,
+      productName: product.name,
+      workOrderNumber: `${product.numberPrefix}-${i}`,
+      quantityRequired: i === 3 ? 10 : 1,
+    })),
+  );
+  return ids;
+}
+
 describe('the board pages (ADR 0024)', () => {
   it('stores every seeded job in the list its parts put it in', async () => {
     const rows = await t.app.database.db
@@ -792,28 +821,11 @@ describe('a big workshop', () => {
     const db = t.app.database.db;
     const { companyId } = await southbankFixture();
     // A product of one part with nothing on hand: three jobs of one unit each wait for it.
-    const productId = crypto.randomUUID();
     await db.insert(componentDatabase).values({ companyId, partNumber: 'SHARE-1', component: 'Shared part' });
-    await db.insert(bomProducts).values({
-      id: productId,
+    const ids = await fourJobsOf(
       companyId,
-      productCode: 'SHR-1',
-      productName: 'Shared',
-      c1: ' SHARE-1 ',
-      q1: 1,
-    });
-    const ids = Array.from({ length: 4 }, () => crypto.randomUUID());
-    await db.insert(workOrders).values(
-      ids.map((id, i) => ({
-        id,
-        companyId,
-        productId,
-        productCode: 'SHR-1',
-        productName: 'Shared',
-        workOrderNumber: `SHARE-${i}`,
-        // The last one needs more than the delivery leaves on the shelf.
-        quantityRequired: i === 3 ? 10 : 1,
-      })),
+      { code: 'SHR-1', name: 'Shared', numberPrefix: 'SHARE' },
+      { c1: ' SHARE-1 ', q1: 1 },
     );
     await board('sam@southbank.example');
     expect(await Promise.all(ids.map(storedList))).toEqual(['orders', 'orders', 'orders', 'orders']);
@@ -842,32 +854,14 @@ describe('a big workshop', () => {
     const db = t.app.database.db;
     const { companyId } = await southbankFixture();
     // Two parts: one always on the shelf, one with nothing on hand that four jobs wait for.
-    const productId = crypto.randomUUID();
     await db.insert(componentDatabase).values([
       { companyId, partNumber: 'COUNT-SHELF', component: 'Shelf part', quantityOnHand: 100 },
       { companyId, partNumber: 'COUNT-WAIT', component: 'Awaited part' },
     ]);
-    await db.insert(bomProducts).values({
-      id: productId,
+    const ids = await fourJobsOf(
       companyId,
-      productCode: 'CNT-1',
-      productName: 'Counted',
-      c1: 'COUNT-SHELF',
-      q1: 1,
-      c2: 'COUNT-WAIT',
-      q2: 1,
-    });
-    const ids = Array.from({ length: 4 }, () => crypto.randomUUID());
-    await db.insert(workOrders).values(
-      ids.map((id, i) => ({
-        id,
-        companyId,
-        productId,
-        productCode: 'CNT-1',
-        productName: 'Counted',
-        workOrderNumber: `COUNT-${i}`,
-        quantityRequired: i === 3 ? 10 : 1,
-      })),
+      { code: 'CNT-1', name: 'Counted', numberPrefix: 'COUNT' },
+      { c1: 'COUNT-SHELF', q1: 1, c2: 'COUNT-WAIT', q2: 1 },
     );
     const [receiver, waiting, finishedShort, tooBig] = ids as [string, string, string, string];
     const owner = await as('owner@southbank.example');

@@ -36,6 +36,37 @@ afterEach(() => {
   toast.dismiss();
 });
 
+/**
+ * Renders the table over two pages of approvals (Alice's request, then Tom's), each fetch answered by
+ * `override` when it returns a response. Returns the URLs fetched.
+ */
+function renderTwoPages(override: (url: string) => Response | null): string[] {
+  const second = { ...request, id: '00000000-0000-4000-8000-000000000003', requesterName: 'Tom Turner' };
+  const urls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      urls.push(url);
+      const answer = override(url);
+      if (answer) return answer;
+      const page: ApprovalsResponse = url.includes('after=')
+        ? { items: [second], total: 2, nextCursor: null }
+        : { items: [request], total: 2, nextCursor: 'cursor-1' };
+      return new Response(JSON.stringify(page), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <ApprovalsTable />
+    </QueryClientProvider>,
+  );
+  return urls;
+}
+
 describe('ApprovalsTable', () => {
   it('closes the dialog, shows the toast and refreshes the list when the request was cancelled meanwhile', async () => {
     const calls: string[] = [];
@@ -80,27 +111,7 @@ describe('ApprovalsTable', () => {
   });
 
   it('loads the next page after the last one shown, with the count of them all', async () => {
-    const second = { ...request, id: '00000000-0000-4000-8000-000000000003', requesterName: 'Tom Turner' };
-    const urls: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        urls.push(url);
-        const page: ApprovalsResponse = url.includes('after=')
-          ? { items: [second], total: 2, nextCursor: null }
-          : { items: [request], total: 2, nextCursor: 'cursor-1' };
-        return new Response(JSON.stringify(page), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        });
-      }),
-    );
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <ApprovalsTable />
-      </QueryClientProvider>,
-    );
+    const urls = renderTwoPages(() => null);
     expect(await screen.findByText('Showing 1 of 2')).toBeTruthy();
     expect(screen.queryByText('Tom Turner', { selector: 'p' })).toBeNull();
     const button = screen.getByRole('button', { name: 'Load more' });
@@ -117,33 +128,15 @@ describe('ApprovalsTable', () => {
   });
 
   it('a later page that fails says so beside the count and keeps Load more, with focus, to try again', async () => {
-    const second = { ...request, id: '00000000-0000-4000-8000-000000000003', requesterName: 'Tom Turner' };
     let failNext = true;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        if (url.includes('after=') && failNext) {
-          failNext = false;
-          return new Response(JSON.stringify({ error: { code: 'INTERNAL', message: 'Server error' } }), {
-            status: 500,
-            headers: { 'content-type': 'application/json' },
-          });
-        }
-        const page: ApprovalsResponse = url.includes('after=')
-          ? { items: [second], total: 2, nextCursor: null }
-          : { items: [request], total: 2, nextCursor: 'cursor-1' };
-        return new Response(JSON.stringify(page), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        });
-      }),
-    );
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <ApprovalsTable />
-      </QueryClientProvider>,
-    );
+    renderTwoPages((url) => {
+      if (!url.includes('after=') || !failNext) return null;
+      failNext = false;
+      return new Response(JSON.stringify({ error: { code: 'INTERNAL', message: 'Server error' } }), {
+        status: 500,
+        headers: { 'content-type': 'application/json' },
+      });
+    });
     const button = await screen.findByRole('button', { name: 'Load more' });
     button.focus();
     fireEvent.click(button);
