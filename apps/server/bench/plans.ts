@@ -72,27 +72,37 @@ const calls = [
     match: /with settings as materialized \(/,
   },
   {
-    name: 'workshop board, slots and stock of the first pages (2,000 work orders)',
+    // The head and the first pages in one statement; the counts from workshop_list_counts (ADR 0160).
+    name: 'workshop board, first pages in one statement (2,000 work orders)',
     method: 'GET',
     url: '/api/v1/workshop/jobs?limit=50',
     user: ROLES_BY_NUMBER.owner,
-    match: /from "component_database" c/,
+    match: /with sched as materialized/,
   },
   {
-    name: 'workshop board, first pages of Orders and Stock (50,000 open work orders)',
+    name: 'workshop board, first pages in one statement (50,000 open work orders)',
     method: 'GET',
     url: '/api/v1/workshop/jobs',
     user: ROLES_BY_NUMBER.owner,
     company: 's50000',
-    match: / union all /,
+    match: /with sched as materialized/,
   },
   {
-    name: 'workshop board, head: stale check, schedule, per-list counts (50,000 open work orders)',
+    // "Load more": the head (stale check, schedule, its open jobs, counts), then the page's rows.
+    name: 'workshop board, a later page: head (50,000 open work orders)',
     method: 'GET',
-    url: '/api/v1/workshop/jobs',
+    url: '/api/v1/workshop/job-page?list=stock&offset=50&limit=50',
     user: ROLES_BY_NUMBER.owner,
     company: 's50000',
     match: /with schedule as \(/,
+  },
+  {
+    name: 'workshop board, a later page: rows (50,000 open work orders)',
+    method: 'GET',
+    url: '/api/v1/workshop/job-page?list=stock&offset=50&limit=50',
+    user: ROLES_BY_NUMBER.owner,
+    company: 's50000',
+    match: / union all /,
   },
 ] as const;
 
