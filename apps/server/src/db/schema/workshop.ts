@@ -161,6 +161,11 @@ export const workOrders = pgTable(
     ),
     // Rows whose list is not computed yet: normally none, so the board's check costs one index probe.
     index('work_orders_board_stale_idx').on(t.companyId).where(sql`board_list is null`),
+    // Jobs with a part not ready (Orders, and completed jobs finished short), by BOM product: the ones
+    // a receipt of a part refreshes (ADR 0160), found without reading the company's history.
+    index('work_orders_parts_short_idx')
+      .on(t.companyId, t.productId)
+      .where(sql`board_parts_ready < board_parts_total`),
     check('work_orders_board_list_check', sql`board_list in ('orders', 'stock', 'complete')`),
     check(
       'work_orders_board_parts_check',

@@ -1021,6 +1021,29 @@ describe('the per-list counts (ADR 0160)', () => {
     await db.update(workOrders).set({ notes: 'checked' }).where(eq(workOrders.companyId, companyId));
     await db.delete(workOrders).where(eq(workOrders.id, ids[2] as string));
     expect(await counted()).toEqual({ orders: 2, stock: 1 });
+    // Counts written past the triggers (an operator's bulk load) are set right by the rebuild.
+    await db.execute(sql`update workshop_list_counts set jobs = 99 where company_id = ${companyId}`);
+    await db.execute(sql`select app_workshop_list_counts_rebuild(${companyId}::uuid)`);
+    expect(await counted()).toEqual({ orders: 2, stock: 1 });
+    // The trigger function refuses any table but work_orders: a look-alike cannot write counts. (One
+    // transaction, so one connection: a temporary table lives on its connection.)
+    const refusal = await db.transaction(async (tx) => {
+      await tx.execute(sql`create temp table fake_work_orders (company_id uuid, board_list text)`);
+      await tx.execute(sql`create trigger fake_counts after insert on fake_work_orders
+        referencing new table as new_rows for each statement execute function app_work_orders_list_counts()`);
+      const answer = await tx
+        .transaction((savepoint) =>
+          savepoint.execute(sql`insert into fake_work_orders values (${companyId}::uuid, 'orders')`),
+        )
+        .then(
+          () => 'inserted',
+          (err: unknown) => String((err as { cause?: Error }).cause?.message ?? err),
+        );
+      await tx.execute(sql`drop table fake_work_orders`);
+      return answer;
+    });
+    expect(refusal).toContain('fires on work_orders only');
+    expect(await counted()).toEqual({ orders: 2, stock: 1 });
     // Deleting the company deletes its work orders (cascade) and its counts, with no error.
     await db.delete(companies).where(eq(companies.id, companyId));
     expect(await counted()).toEqual({});

@@ -128,13 +128,17 @@ export function HolidaysView({
       { replace: true },
     );
 
-  // A link naming no real month (?month=0000-13) shows this month: say so once, and take it out of
-  // the address so that the address and the calendar agree.
+  // A link naming no real month (?month=0000-13) shows this month: the calendar says so (once per
+  // link), and the month leaves the address so that the address and the calendar agree.
   const refusedMonth = useRef<string | null>(null);
   useEffect(() => {
-    if (monthParam === null || isMonth(monthParam) || refusedMonth.current === monthParam) return;
+    if (monthParam === null || isMonth(monthParam)) {
+      refusedMonth.current = null;
+      return;
+    }
+    if (refusedMonth.current === monthParam) return;
     refusedMonth.current = monthParam;
-    notify.info(HOLIDAY_MESSAGES.badMonthLink(monthLabel(month)));
+    if (tab === 'calendar') notify.info(HOLIDAY_MESSAGES.badMonthLink(monthLabel(month)));
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -143,7 +147,7 @@ export function HolidaysView({
       },
       { replace: true },
     );
-  }, [monthParam, month, setParams]);
+  }, [monthParam, month, tab, setParams]);
 
   const onQuickAction = (action: QuickAction) => {
     if (action === 'requests' && isLineManager) {

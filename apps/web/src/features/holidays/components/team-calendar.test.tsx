@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { nextCalendarDayOffset } from '../api/get-calendar-day';
 import { monthWeeks } from '../lib/dates';
-import { CalendarDayCell, summaryByDay } from './team-calendar';
+import { CalendarDayCell, summaryByDay, TeamCalendar } from './team-calendar';
 
 function person(employeeName: string, date = '2030-03-11'): TeamHoliday {
   return {
@@ -150,5 +150,21 @@ describe('monthWeeks', () => {
     expect(weeks[0]).toEqual([null, null, null, null, '2030-03-01', '2030-03-02', '2030-03-03']);
     expect(weeks.every((week) => week.length === 7)).toBe(true);
     expect(weeks.flat().filter(Boolean)).toHaveLength(31);
+  });
+});
+
+describe('TeamCalendar paging', () => {
+  it('stops at the first and last months the server accepts (1900-01, 2999-12)', () => {
+    const onMonthChange = vi.fn();
+    const { unmount } = renderCell(
+      <TeamCalendar month="1900-01" today="2026-11-27" onMonthChange={onMonthChange} />,
+    );
+    expect(screen.getByRole('button', { name: 'Previous month' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Next month' }));
+    expect(onMonthChange).toHaveBeenCalledWith('1900-02');
+    unmount();
+    renderCell(<TeamCalendar month="2999-12" today="2026-11-27" onMonthChange={onMonthChange} />);
+    expect(screen.getByRole('button', { name: 'Next month' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Previous month' }).hasAttribute('disabled')).toBe(false);
   });
 });

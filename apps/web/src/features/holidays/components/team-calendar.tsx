@@ -16,7 +16,7 @@ import { cn } from '@/lib/class-names';
 import { useCalendar } from '../api/get-calendar';
 import { calendarDayQueryOptions, useCalendarDay } from '../api/get-calendar-day';
 import { useNarrow } from '../hooks/use-narrow';
-import { formatDate, monthLabel, monthWeeks, shiftMonth, WEEKDAY_LABELS } from '../lib/dates';
+import { formatDate, isMonth, monthLabel, monthWeeks, shiftMonth, WEEKDAY_LABELS } from '../lib/dates';
 import { EmptyState, LoadingRows } from './states';
 
 /** The days of the month summary by date. */
@@ -313,6 +313,7 @@ export function TeamCalendar({
           variant="outline"
           size="icon"
           aria-label="Previous month"
+          disabled={!isMonth(shiftMonth(month, -1))}
           onClick={() => onMonthChange(shiftMonth(month, -1))}
         >
           <ChevronLeft aria-hidden="true" />
@@ -324,6 +325,7 @@ export function TeamCalendar({
           variant="outline"
           size="icon"
           aria-label="Next month"
+          disabled={!isMonth(shiftMonth(month, 1))}
           onClick={() => onMonthChange(shiftMonth(month, 1))}
         >
           <ChevronRight aria-hidden="true" />
