@@ -1,29 +1,10 @@
 /** Calendar dates travel as yyyy-MM-dd strings: no time zone can shift them. */
 import { z } from 'zod';
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const ISO_MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+// The checks themselves live apart, without zod, for screens that must not load it (ADR 0105).
+import { isValidIsoDate, isValidIsoMonth, MAX_YEAR, MIN_YEAR } from './date-range.ts';
 
-/**
- * The years a date may name. PostgreSQL has no year 0000 and JavaScript dates end in 275760; an HR
- * record or holiday outside these years is a typo, and would make day-by-day rules loop for ages.
- */
-export const MIN_YEAR = 1900;
-export const MAX_YEAR = 2999;
-
-const yearInRange = (year: number) => year >= MIN_YEAR && year <= MAX_YEAR;
-
-export function isValidIsoDate(value: string): boolean {
-  if (!ISO_DATE.test(value) || !yearInRange(Number(value.slice(0, 4)))) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
-/** A yyyy-MM month within MIN_YEAR..MAX_YEAR. */
-export function isValidIsoMonth(value: string): boolean {
-  const match = ISO_MONTH.exec(value);
-  return match !== null && yearInRange(Number(match[1]));
-}
+export { isValidIsoDate, isValidIsoMonth, MAX_YEAR, MIN_YEAR };
 
 /** A required yyyy-MM-dd date; an empty or missing value gets `requiredMessage`. */
 export function isoDateSchema(requiredMessage: string) {

@@ -1,5 +1,5 @@
 /** Calendar dates as yyyy-MM-dd strings in the browser's own day, and how the page shows them. */
-import { isValidIsoMonth } from '@hr/shared/dates';
+import { isValidIsoMonth } from '@hr/shared/date-range';
 import { monthRange } from '@hr/shared/hr/holiday-rules';
 import { addDays } from '@hr/shared/working-days';
 
