@@ -151,7 +151,7 @@ export const workOrders = pgTable(
       .on(t.companyId, t.createdAt.desc())
       .where(sql`${t.status} <> 'completed'`),
     // One list of the board in board order for new jobs (deadline, then work order number by length
-    // and character, ADR 0024), and the per-list counts read from the (company_id, board_list) prefix.
+    // and character, ADR 0024); the per-list counts are kept in workshop_list_counts (ADR 0160).
     index('work_orders_board_idx').on(
       t.companyId,
       t.boardList,
