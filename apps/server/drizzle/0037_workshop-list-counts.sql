@@ -17,6 +17,9 @@ CREATE POLICY "workshop_list_counts_tenant_isolation" ON "workshop_list_counts" 
 CREATE FUNCTION app_work_orders_list_counts() RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
 BEGIN
+  IF TG_RELID <> 'public.work_orders'::regclass THEN
+    RAISE EXCEPTION 'app_work_orders_list_counts fires on work_orders only, not %', TG_TABLE_NAME;
+  END IF;
   IF TG_OP = 'INSERT' THEN
     INSERT INTO workshop_list_counts AS c (company_id, list, jobs)
     SELECT company_id, board_list, count(*)::int FROM new_rows
@@ -48,6 +51,10 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
+-- It trusts its transition tables, so it refuses to run for any table but work_orders, and nobody
+-- holds EXECUTE on it (firing a trigger needs none).
+REVOKE EXECUTE ON FUNCTION app_work_orders_list_counts() FROM PUBLIC;
+--> statement-breakpoint
 CREATE TRIGGER work_orders_list_counts_insert AFTER INSERT ON work_orders REFERENCING NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION app_work_orders_list_counts();
 --> statement-breakpoint
@@ -57,16 +64,25 @@ CREATE TRIGGER work_orders_list_counts_update AFTER UPDATE ON work_orders REFERE
 CREATE TRIGGER work_orders_list_counts_delete AFTER DELETE ON work_orders REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION app_work_orders_list_counts();
 --> statement-breakpoint
--- A company's counts from scratch: the backfill below, and writers that run with triggers off (the
--- bench seed's `session_replication_role = replica`). Owner only.
+-- A company's counts from its stored lists, for the operator after writes that bypass triggers
+-- (TRUNCATE, bulk loads with triggers off, a data-only restore) and for the bench seed. It reads as
+-- that company (work_orders forces row-level security even for its owner), under the company's
+-- workshop lock (ADR 0024) so that no change through the API lands between its count and its write,
+-- and sets each count outright (an upsert: a trigger's concurrent first row cannot make it fail).
+-- Owner only.
 CREATE FUNCTION app_workshop_list_counts_rebuild(p_company uuid) RETURNS void
 LANGUAGE plpgsql SET search_path = public, pg_temp AS $$
+DECLARE
+  previous text := current_setting('app.company_id', true);
 BEGIN
-  DELETE FROM workshop_list_counts WHERE company_id = p_company;
-  INSERT INTO workshop_list_counts (company_id, list, jobs)
-  SELECT p_company, board_list, count(*)::int FROM work_orders
-  WHERE company_id = p_company AND board_list IN ('orders', 'stock')
-  GROUP BY board_list;
+  PERFORM pg_advisory_xact_lock(hashtext('workshop:' || p_company::text));
+  PERFORM set_config('app.company_id', p_company::text, true);
+  INSERT INTO workshop_list_counts AS c (company_id, list, jobs)
+  SELECT p_company, l.list,
+    (SELECT count(*)::int FROM work_orders w WHERE w.company_id = p_company AND w.board_list = l.list)
+  FROM (VALUES ('orders'), ('stock')) AS l(list)
+  ON CONFLICT (company_id, list) DO UPDATE SET jobs = excluded.jobs;
+  PERFORM set_config('app.company_id', coalesce(previous, ''), true);
 END
 $$;
 --> statement-breakpoint
