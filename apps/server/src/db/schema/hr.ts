@@ -75,6 +75,11 @@ export const employeeRecords = pgTable(
     ),
     // GET /me: whether any employee record names the user as line manager.
     index('employee_records_line_manager_idx').on(t.companyId, t.lineManagerId),
+    // The search's capped count (ADRs 0116, 0140, 0165): every column it reads, so it is an index-only
+    // scan of the company's entries instead of a visit to each row. Its largest entry fits a btree
+    // page's limit (2,704 bytes): the searched fields' limits (200 + 200 + 200 + 50 UTF-16 units, at
+    // most 3 bytes each lower-cased, and a 254-character ASCII email) make at most about 2,220 bytes.
+    index('employee_records_company_search_idx').on(t.companyId, t.endDate, t.searchText),
     // No trigram index: under row-level security PostgreSQL never uses one for LIKE / ILIKE (those
     // operators are not leakproof, so they may not run before the policy), ADR 0116.
     tenantPolicy('employee_records'),

@@ -179,6 +179,56 @@ describe('employee records', () => {
     expect(rows[0]?.n).toBe(1);
   });
 
+  it('saves and finds a record with every searched field at its longest, in 3-byte characters', async () => {
+    // The search's count reads an index holding the searched text (ADR 0165): a btree entry must fit
+    // 2,704 bytes, and these are the largest the form lets through (about 2,220 bytes lower-cased).
+    // Characters that do not repeat, so PostgreSQL cannot shrink the entry by compressing it.
+    const text = (n: number, from: number) =>
+      Array.from({ length: n }, (_, i) => String.fromCodePoint(from + ((i * 7919) % 20000))).join('');
+    const longest = newEmployee({
+      fullName: `Qzxv ${text(195, 0x4e00)}`,
+      email: `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(53)}.example`,
+      position: text(200, 0x5e00),
+      department: text(200, 0x6e00),
+      employeeNumber: text(50, 0x7e00),
+    });
+    expect(longest.email.length).toBe(254);
+    const bytes = Buffer.byteLength(
+      [longest.fullName, longest.email, longest.employeeNumber, longest.position, longest.department]
+        .join('\u001f')
+        .toLowerCase(),
+    );
+    expect(bytes).toBeGreaterThan(2_150);
+    const owner = await signedIn('owner@northwind.example');
+    const created = await owner.post('/api/v1/employees', longest);
+    expect(created.status).toBe(201);
+    const id = (await json(created)).id;
+    const found = await json(
+      await owner.get(`/api/v1/employees?search=${encodeURIComponent(longest.department.slice(5, 25))}`),
+    );
+    expect(found.items.map((e: { id: string }) => e.id)).toEqual([id]);
+    expect(found.total).toBe(1);
+    // Past the first page the count is the index's: every "Qzxv" of 60 records, this one among them.
+    for (let i = 0; i < 59; i++) {
+      const res = await owner.post(
+        '/api/v1/employees',
+        newEmployee({ fullName: `Qzxv Lovelace ${i}`, email: `qzxv.${i}@northwind.example` }),
+      );
+      expect(res.status).toBe(201);
+    }
+    const qzxv = await json(await owner.get('/api/v1/employees?search=qzxv&pageSize=10'));
+    expect(qzxv.items).toHaveLength(10);
+    expect(qzxv.total).toBe(60);
+    const remaining = await json(
+      await owner.call('PUT', `/api/v1/employees/${id}`, {
+        ...(await json(await owner.get(`/api/v1/employees/${id}`))),
+        fullName: `Bea ${text(196, 0x4e00)}`,
+      }),
+    );
+    expect(remaining.fullName.startsWith('Bea ')).toBe(true);
+    expect((await json(await owner.get('/api/v1/employees?search=qzxv&pageSize=10'))).total).toBe(59);
+  });
+
   it('answers bad input with the form messages and writes nothing', async () => {
     const owner = await signedIn('owner@northwind.example');
     const before = (await query<{ n: number }>(sql`select count(*)::int as n from employee_records`))[0]?.n;

@@ -1,0 +1,1 @@
+CREATE INDEX "employee_records_company_search_idx" ON "employee_records" USING btree ("company_id","end_date","search_text");
