@@ -9,6 +9,8 @@ export const EMPLOYEE_MESSAGES = {
   invalidEmail: 'Invalid email address',
   positionRequired: 'Position is required',
   employeeNumberRequired: 'Employee number is required',
+  /** A field past its length limit (the import's wording): not "required", which it is not. */
+  tooLong: (max: number) => `At most ${max} characters`,
   startDateRequired: 'Start date is required',
   holidayDaysNonNegative: 'Holiday days must be non-negative',
   holidayDaysTooMany: 'Cannot exceed 365 days',
@@ -52,7 +54,7 @@ export const EMPLOYEE_PAGE_SIZE = 50;
 const optionalText = z
   .string()
   .trim()
-  .max(200)
+  .max(200, EMPLOYEE_MESSAGES.tooLong(200))
   .nullish()
   .transform((v) => (v ? v : null));
 
@@ -69,19 +71,19 @@ export const employeeInputSchema = z.object({
     .string({ error: EMPLOYEE_MESSAGES.fullNameRequired })
     .trim()
     .min(1, EMPLOYEE_MESSAGES.fullNameRequired)
-    .max(200),
+    .max(200, EMPLOYEE_MESSAGES.tooLong(200)),
   email: employeeEmailSchema,
   position: z
     .string({ error: EMPLOYEE_MESSAGES.positionRequired })
     .trim()
     .min(1, EMPLOYEE_MESSAGES.positionRequired)
-    .max(200),
+    .max(200, EMPLOYEE_MESSAGES.tooLong(200)),
   department: optionalText,
   employeeNumber: z
     .string({ error: EMPLOYEE_MESSAGES.employeeNumberRequired })
     .trim()
     .min(1, EMPLOYEE_MESSAGES.employeeNumberRequired)
-    .max(50),
+    .max(50, EMPLOYEE_MESSAGES.tooLong(50)),
   startDate: isoDateSchema(EMPLOYEE_MESSAGES.startDateRequired),
   /**
    * The full-year entitlement in days. Left out on create: the company's entitlement, pro-rated for a

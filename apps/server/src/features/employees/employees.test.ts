@@ -249,6 +249,24 @@ describe('employee records', () => {
       startDate: EMPLOYEE_MESSAGES.startDateRequired,
       annualHolidayDays: EMPLOYEE_MESSAGES.holidayDaysNonNegative,
     });
+    // A field past its limit says so, not that it is required (it was, for 201 characters of name).
+    const tooLong = await owner.post(
+      '/api/v1/employees',
+      newEmployee({
+        fullName: 'n'.repeat(201),
+        position: 'p'.repeat(201),
+        department: 'd'.repeat(201),
+        employeeNumber: 'e'.repeat(51),
+      }),
+    );
+    expect(tooLong.status).toBe(400);
+    expect((await json(tooLong)).error.fields).toEqual({
+      fullName: EMPLOYEE_MESSAGES.tooLong(200),
+      position: EMPLOYEE_MESSAGES.tooLong(200),
+      department: EMPLOYEE_MESSAGES.tooLong(200),
+      employeeNumber: EMPLOYEE_MESSAGES.tooLong(50),
+    });
+    expect(EMPLOYEE_MESSAGES.tooLong(200)).toBe('At most 200 characters');
     const southSam = await userId('sam@southbank.example');
     const foreign = await owner.post('/api/v1/employees', newEmployee({ lineManagerId: southSam }));
     expect(foreign.status).toBe(400);
