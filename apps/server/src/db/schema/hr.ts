@@ -131,6 +131,13 @@ export const holidayRequests = pgTable(
     index('holiday_requests_approved_end_idx')
       .on(t.companyId, t.endDate, t.startDate)
       .where(sql`status = 'approved'`),
+    // Approved leave longer than two weeks (end less start over 14 days): the few that can overlap a
+    // request and end more than two weeks after it, so that "who else is away" reads two bounded
+    // ranges instead of every approved leave booked after the request's start (ADR 0170). The query
+    // (othersAwayCtes) repeats this predicate word for word.
+    index('holiday_requests_approved_long_idx')
+      .on(t.companyId, t.endDate, t.startDate)
+      .where(sql`status = 'approved' and end_date - start_date > 14`),
     // The overlap check of every submission reads one employee's requests (and cascades use it too).
     index('holiday_requests_employee_idx').on(t.employeeRecordId, t.startDate),
     index('holiday_requests_split_group_idx')

@@ -715,22 +715,49 @@ export async function listOthersAway(tx: Tx, companyId: string, requestIds: stri
 }
 
 /**
- * The common table expressions `pairs`, `people`, `away` and `ranked` of "who else is away", over
+ * A leave whose end is more than this many days after its start is a long one to "who else is away":
+ * the partial index holiday_requests_approved_long_idx (schema/hr.ts) holds exactly those, and the
+ * query repeats its predicate as a literal so that the planner can use it (ADR 0170).
+ */
+const LONG_LEAVE_DAYS = sql.raw('14');
+
+/**
+ * The common table expressions `spans`, `pairs`, `people`, `away` and `ranked` of "who else is away", over
  * the requests of the CTE named `requests` (columns id, employee_record_id, start_date, end_date,
  * team_department, team_manager). `ranked` holds each request's other people of the requester's team
  * with approved leave sharing a day with it, numbered by name (`n`): the team is the requester's
  * department, or without one everyone with the same line manager.
  *
- * The approved leave of each request comes from holiday_requests_approved_end_idx (only rows ending
- * on or after its start, a few for a request in the near future); each person is then read once, by
- * primary key (ADR 0145): hashing the company's records, or a lateral subquery per request, cost more.
+ * The approved leave of each request comes from two bounded ranges of index (ADR 0170): leave ending
+ * between the request's start and two weeks after its end (holiday_requests_approved_end_idx), which
+ * holds every overlapping leave of up to two weeks, and the long leaves (holiday_requests_approved_long_idx)
+ * ending later that start before the request ends. A leave that overlaps the request and ends more
+ * than two weeks after it is longer than two weeks, so the two ranges hold every overlap. Before, the
+ * first range ran to the end of the index: every approved leave booked after the request's start.
+ * Each person is then read once, by primary key (ADR 0145): hashing the company's records, or a
+ * lateral subquery per request, cost more.
  */
 function othersAwayCtes(companyId: string, requests: SQL): SQL {
-  return sql`pairs as materialized (
-        select distinct q.id as request_id, a.employee_record_id
-        from ${requests} q
+  // `short_until` is a column, not `end_date + 14` in the join: under row-level security only a
+  // leakproof comparison can bound an index range, and date + integer is not one (ADR 0116).
+  return sql`spans as materialized (
+        select id, employee_record_id, start_date, end_date,
+          end_date + ${LONG_LEAVE_DAYS} as short_until
+        from ${requests}
+      ),
+      pairs as materialized (
+        select q.id as request_id, a.employee_record_id
+        from spans q
         join holiday_requests a on a.company_id = ${companyId} and a.status = 'approved'
-          and a.end_date >= q.start_date and a.start_date <= q.end_date
+          and a.end_date >= q.start_date and a.end_date <= q.short_until
+          and a.start_date <= q.end_date
+        where a.employee_record_id <> q.employee_record_id
+        union
+        select q.id, a.employee_record_id
+        from spans q
+        join holiday_requests a on a.company_id = ${companyId} and a.status = 'approved'
+          and a.end_date - a.start_date > ${LONG_LEAVE_DAYS}
+          and a.end_date > q.short_until and a.start_date <= q.end_date
         where a.employee_record_id <> q.employee_record_id
       ),
       people as materialized (

@@ -520,6 +520,60 @@ describe('approvals show the remaining days and who else is away', () => {
     await tom.post(`/api/v1/holidays/requests/${tomReq.id}/cancel`);
   });
 
+  it('finds approved leave of any length that shares a day, and none that does not (ADR 0170)', async () => {
+    const alice = await signedIn('alice@northwind.example');
+    const manager = await signedIn('manager@northwind.example');
+    const companyId = await companyOf('alice@northwind.example');
+    const tomRecord = await recordOf('tom@northwind.example');
+    // Each of Alice's one-day requests (a Wednesday) sits in its own clear week, 10 weeks apart.
+    const weeks = [0, 1, 2, 3, 4, 5].map((i) => addDays(mondayAfter(300 + 70 * i), 2));
+    // Tom's approved leave around each, written directly (its rules are not what is tested here):
+    // [first day, last day, whether it shares a day with Alice's request].
+    const tomLeave: [string, string, boolean][] = [
+      // Long (51 days): began 3 weeks before, ends 4 weeks after. Only the long leaves' range has it.
+      [addDays(weeks[0] as string, -22), addDays(weeks[0] as string, 28), true],
+      // Starts the day after Alice's request: within the short range, but no day in common.
+      [addDays(weeks[1] as string, 1), addDays(weeks[1] as string, 3), false],
+      // Ends on Alice's day.
+      [addDays(weeks[2] as string, -3), weeks[2] as string, true],
+      // 16 days, ends 15 after: one day past the short range, so only the long range has it.
+      [addDays(weeks[3] as string, -1), addDays(weeks[3] as string, 15), true],
+      // 14 days (end less start), ends exactly 14 after: the short range's last day.
+      [weeks[4] as string, addDays(weeks[4] as string, 14), true],
+      // Long, but over before Alice's day.
+      [addDays(weeks[5] as string, -40), addDays(weeks[5] as string, -1), false],
+    ];
+    const ids: string[] = [];
+    for (const [start, end] of tomLeave) {
+      const [row] = await query<{ id: string }>(sql`
+        insert into holiday_requests (company_id, employee_record_id, user_id, start_date, end_date,
+          status, working_days, days_requested, holiday_type)
+        select ${companyId}, e.id, e.user_id, ${start}::date, ${end}::date, 'approved', 1, 1, 'unpaid'
+        from employee_records e where e.id = ${tomRecord}
+        returning id`);
+      ids.push(row?.id as string);
+    }
+    const mine: string[] = [];
+    for (const day of weeks) {
+      const res = await alice.post('/api/v1/holidays/requests', { startDate: day, endDate: day });
+      expect(res.status).toBe(201);
+      mine.push((await json(res)).id);
+    }
+    let items: { id: string; othersAway: string[] }[] = [];
+    let after: string | null = null;
+    do {
+      const page = await json(
+        await manager.get(`/api/v1/holidays/approvals${after ? `?after=${after}` : ''}`),
+      );
+      items = items.concat(page.items);
+      after = page.nextCursor;
+    } while (after);
+    const awayOn = mine.map((id) => items.find((i) => i.id === id)?.othersAway.includes('Tom Turner'));
+    expect(awayOn).toEqual(tomLeave.map(([, , shares]) => shares));
+    for (const id of mine) await alice.post(`/api/v1/holidays/requests/${id}/cancel`);
+    await query(sql`delete from holiday_requests where id = any(${`{${ids.join(',')}}`}::uuid[])`);
+  });
+
   it("gives each request its own holiday year's remaining days, counting only allowance types (ADR 0145)", async () => {
     const alice = await signedIn('alice@northwind.example');
     const manager = await signedIn('manager@northwind.example');

@@ -1,0 +1,1 @@
+CREATE INDEX "holiday_requests_approved_long_idx" ON "holiday_requests" USING btree ("company_id","end_date","start_date") WHERE status = 'approved' and end_date - start_date > 14;
