@@ -48,6 +48,8 @@ const CONNECTIONS = Number(arg('connections') ?? 50);
  * so they were the p99. Writes are never warmed (a submission or a decision cannot be repeated).
  */
 const WARMUP = Number(arg('warmup') ?? 2);
+/** Seconds of load after a warmed-up read's measured seconds, not measured (see `cannon`). */
+const MEASURED_TAIL_S = 2;
 const ONLY = arg('only');
 const SCALING = !process.argv.includes('--no-scaling');
 const MEMORY_COMPILED = !process.argv.includes('--no-memory');
@@ -313,9 +315,9 @@ async function signInHttp(url: string, email: string): Promise<string> {
 }
 
 /**
- * One autocannon run of `warmup + seconds` on `connections` connections, measured over its last
- * `seconds` only: the requests sent in the first `warmup` seconds are load, not measurement (ADR 0041
- * amended). The connections stay open from the warm-up into the measured part, as a browser's do
+ * One autocannon run of `warmup + seconds` (and a 2 s tail) on `connections` connections, measured
+ * over the requests sent in the `seconds` after the warm-up only: the warm-up and the tail are load,
+ * not measurement (ADR 0041 amended). The connections stay open from the warm-up into the measured part, as a browser's do
  * (HTTP keep-alive). A fresh run's first request on each new connection waits for the server to
  * accept it, and under load Node accepts one connection per event-loop turn (libuv since 1.45, pull
  * request 3696): at 50 connections on a saturated server the last of them waited 0.4-1.1 s. Those 50
@@ -334,12 +336,15 @@ async function cannon(
   let i = start;
   const began = performance.now();
   const measuredFrom = began + warmup * 1000;
+  const measuredUntil = measuredFrom + seconds * 1000;
   const latencies: number[] = [];
   let non2xx = 0;
   const run = autocannon({
     url: base,
     connections,
-    duration: warmup + seconds,
+    // A tail after the measured seconds, so the requests sent near their end (the slowest are the
+    // likeliest to be in flight when autocannon stops and drops them) are answered and counted.
+    duration: warmup + seconds + (warmup > 0 ? MEASURED_TAIL_S : 0),
     requests: [
       {
         setupRequest: (req) => {
@@ -362,13 +367,15 @@ async function cannon(
     ],
   });
   run.on('response', (_client, statusCode, _bytes, responseTime) => {
-    // Measured: the requests sent once the warm-up was over (the answer's time less its latency).
-    if (performance.now() - responseTime < measuredFrom) return;
+    // Measured: the requests sent in the measured seconds (the answer's time less its latency).
+    const sent = performance.now() - responseTime;
+    if (warmup > 0 && (sent < measuredFrom || sent >= measuredUntil)) return;
     latencies.push(responseTime);
     if (statusCode < 200 || statusCode > 299) non2xx++;
   });
   const result = await run;
-  const measuredSeconds = Math.max(0.001, (performance.now() - measuredFrom) / 1000);
+  const measuredSeconds =
+    warmup > 0 ? seconds : Math.max(0.001, (performance.now() - measuredFrom) / 1000);
   latencies.sort((a, b) => a - b);
   // The latency below which the given share of the measured requests answered (nearest rank).
   const quantile = (q: number) =>
@@ -379,8 +386,9 @@ async function cannon(
     rps: Math.round(latencies.length / measuredSeconds),
     p50: answered ? quantile(0.5) : Number.NaN,
     p99: answered ? quantile(0.99) : Number.NaN,
-    // Connection errors and time-outs are counted over the whole run, warm-up included.
-    errors: non2xx + result.errors + result.timeouts,
+    // Connection errors are counted over the whole run, warm-up included; autocannon counts each
+    // time-out among them (a request that timed out never answered, so it is in no percentile).
+    errors: non2xx + result.errors,
     requests: latencies.length,
   };
 }
