@@ -374,8 +374,7 @@ async function cannon(
     if (statusCode < 200 || statusCode > 299) non2xx++;
   });
   const result = await run;
-  const measuredSeconds =
-    warmup > 0 ? seconds : Math.max(0.001, (performance.now() - measuredFrom) / 1000);
+  const measuredSeconds = warmup > 0 ? seconds : Math.max(0.001, (performance.now() - measuredFrom) / 1000);
   latencies.sort((a, b) => a - b);
   // The latency below which the given share of the measured requests answered (nearest rank).
   const quantile = (q: number) =>
