@@ -317,8 +317,8 @@ async function signInHttp(url: string, email: string): Promise<string> {
 /**
  * One autocannon run of `warmup + seconds` (and a 2 s tail) on `connections` connections, measured
  * over the requests sent in the `seconds` after the warm-up only: the warm-up and the tail are load,
- * not measurement (ADR 0041 amended). The connections stay open from the warm-up into the measured part, as a browser's do
- * (HTTP keep-alive). A fresh run's first request on each new connection waits for the server to
+ * not measurement (ADR 0041 amended). The connections stay open from the warm-up into the measured
+ * part, as a browser's do (HTTP keep-alive). A fresh run's first request on each new connection waits for the server to
  * accept it, and under load Node accepts one connection per event-loop turn (libuv since 1.45, pull
  * request 3696): at 50 connections on a saturated server the last of them waited 0.4-1.1 s. Those 50
  * requests were 1-2% of a run, so they were its p99: the cost of opening 50 connections at once,

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { WEEKDAYS, type Weekday } from '../company/company-settings.ts';
 import { isValidIsoDate } from '../dates.ts';
+import { EMPLOYEE_MESSAGES } from './employees.schemas.ts';
 
 /** The columns, in the template's order; the first five are required. */
 export const IMPORT_COLUMNS = [
@@ -63,7 +64,7 @@ export const IMPORT_MESSAGES = {
   duplicateColumn: 'This column appears twice',
   unknownColumn: 'Unknown column: it is ignored',
   required: 'Required',
-  tooLong: (max: number) => `At most ${max} characters`,
+  tooLong: EMPLOYEE_MESSAGES.tooLong,
   invalidEmail: 'Invalid email address',
   invalidDate: 'Use YYYY-MM-DD or DD/MM/YYYY',
   unknownRegion: 'Unknown region',

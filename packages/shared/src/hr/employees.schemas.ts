@@ -9,7 +9,7 @@ export const EMPLOYEE_MESSAGES = {
   invalidEmail: 'Invalid email address',
   positionRequired: 'Position is required',
   employeeNumberRequired: 'Employee number is required',
-  /** A field past its length limit (the import's wording): not "required", which it is not. */
+  /** A field past its length limit, in the form, the API and the import (not "required"). */
   tooLong: (max: number) => `At most ${max} characters`,
   startDateRequired: 'Start date is required',
   holidayDaysNonNegative: 'Holiday days must be non-negative',
