@@ -137,6 +137,33 @@ describe('the compression middleware on its own', () => {
     expect(await encoded.text()).toBe(big);
   });
 
+  it('sends an answer as it is without reading its body (no full Response built for it)', async () => {
+    const reads: string[] = [];
+    const probe = new Hono<AppEnv>();
+    probe.use('*', compressResponses());
+    probe.get('/json', (c) => {
+      const res = c.body(big, 200, { 'content-type': 'application/json' });
+      // @hono/node-server's lightweight Response builds a full one (and a body stream) on `body`.
+      const body = Object.getOwnPropertyDescriptor(Response.prototype, 'body')?.get;
+      Object.defineProperty(res, 'body', {
+        get() {
+          reads.push(c.req.header('accept-encoding') ?? 'identity');
+          return body?.call(this);
+        },
+      });
+      return res;
+    });
+    const identity = await probe.request('/json');
+    expect(identity.headers.get('vary')).toBe('Accept-Encoding');
+    expect(identity.headers.get('content-encoding')).toBeNull();
+    expect(reads).toEqual([]);
+    expect(await identity.text()).toBe(big);
+    const compressed = await probe.request('/json', { headers: { 'accept-encoding': 'gzip' } });
+    expect(compressed.headers.get('content-encoding')).toBe('gzip');
+    expect(reads).toEqual(['gzip']);
+    expect(new TextDecoder().decode(decode('gzip', await bytesOf(compressed)))).toBe(big);
+  });
+
   it('never compresses the event stream', async () => {
     const res = await app.request('/events', { headers: { 'accept-encoding': 'br, gzip' } });
     expect(res.headers.get('content-type')).toContain('text/event-stream');

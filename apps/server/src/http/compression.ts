@@ -126,7 +126,7 @@ export function compressResponses({ threshold = COMPRESSION_THRESHOLD }: { thres
   return createMiddleware<AppEnv>(async (c, next) => {
     await next();
     const res = c.res;
-    if (c.req.method === 'HEAD' || !res.body) return;
+    if (c.req.method === 'HEAD') return;
     if (res.status < 200 || res.status === 204 || res.status === 206 || res.status === 304) return;
     const headers = res.headers;
     if (headers.has('Content-Encoding')) return;
@@ -148,6 +148,9 @@ export function compressResponses({ threshold = COMPRESSION_THRESHOLD }: { thres
         // Immutable headers (a fetched or redirect response): copied below.
       }
     }
+    // `res.body` is read only here, not above: on @hono/node-server's lightweight response it builds
+    // a full Response with a body stream, which an answer sent as it is does not need.
+    if (!res.body) return;
     const cached = c.get('cachedBody');
     const body = cached ?? new Uint8Array(await res.arrayBuffer());
     const out = new Headers(headers);

@@ -78,6 +78,10 @@ export function apiBodyLimit(
   const byRule = rules.map((rule) => ({ rule, limit: limiter(rule.maxSize, rule.error ?? bodyTooLarge) }));
   const fallback = limiter(defaultMaxSize, bodyTooLarge);
   return async (c: Context, next) => {
+    // A GET or HEAD request has no body (Fetch's Request never carries one). Skipped before Hono's
+    // `bodyLimit` asks for `c.req.raw.body`, which makes @hono/node-server build a full Request (an
+    // AbortSignal, a body stream) for every read.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const match = byRule.find(({ rule }) => rule.method === c.req.method && rule.path.test(c.req.path));
     return (match?.limit ?? fallback)(c, next);
   };
