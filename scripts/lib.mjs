@@ -48,10 +48,10 @@ export const serverMain = path.join(root, 'apps/server/dist/main.js');
 
 /**
  * Node's flags for the compiled server in production (`npm start`; docs/operations.md's systemd unit
- * says the same): source maps for stack traces (ADR 0080), and a young generation of at most 2 x 4 MB
- * instead of V8's 2 x 16 MB, which start-up fills and an idle server never gives back (ADR 0137).
+ * says the same): source maps for stack traces (ADR 0080), and a young generation of at most 2 x 16 MB
+ * set explicitly (ADR 0171, which replaces ADR 0137's 2 x 4 MB: a fifth less server CPU per request).
  */
-export const serverNodeFlags = ['--enable-source-maps', '--max-semi-space-size=4'];
+export const serverNodeFlags = ['--enable-source-maps', '--max-semi-space-size=16'];
 
 /** True when apps/server/dist is missing or older than any server or shared source file. */
 export function serverBuildIsStale() {

@@ -17,7 +17,7 @@
  *
  * Memory (issue 20): the server's resident memory (RSS, from /proc or ps) idle after start, sampled
  * every 250 ms through the HTTP runs (peak and mean) and idle again after them; then the compiled
- * server (`node --enable-source-maps --max-semi-space-size=4 apps/server/dist/main.js`, as production
+ * server (`node --enable-source-maps --max-semi-space-size=16 apps/server/dist/main.js`, as production
  * runs it; built first when stale), idle, whose PostgreSQL figure is judged against the target (under 150 MB) in the memory
  * table printed at the end, target beside each reading. --no-memory skips the compiled start.
  * `npm run bench:memory` (scripts/idle-rss.mjs) measures the compiled server's idle RSS alone.
@@ -282,7 +282,7 @@ async function startServer(
   const args =
     server === 'tsx'
       ? ['--import', 'tsx', 'apps/server/src/main.ts']
-      : ['--enable-source-maps', '--max-semi-space-size=4', 'apps/server/dist/main.js'];
+      : ['--enable-source-maps', '--max-semi-space-size=16', 'apps/server/dist/main.js'];
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env,

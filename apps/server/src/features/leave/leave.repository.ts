@@ -460,7 +460,8 @@ export async function lockRollover(tx: Tx, companyId: string): Promise<void> {
  * What the rollover into `year` needs per employee employed in it, in one statement: the record's
  * days and dates, the previous year's ledger sum and approved allowance-using leave, which of this
  * year's once-a-year entries exist, and the allowance-using leave of this year started before
- * `expiry` (when there is one).
+ * `expiry` (when there is one). Only employees with an entry still to write: no entitlement yet, no
+ * carry-over decided yet, or (once `expired`) a carry-over above 0 whose expiry is not written.
  */
 export async function listRolloverInputs(
   tx: Tx,
@@ -469,6 +470,8 @@ export async function listRolloverInputs(
   previous: { start: string; end: string },
   types: readonly HolidayType[],
   expiry: string | null,
+  /** The carry-over's expiry date has come (its entries are due). */
+  expired: boolean,
 ) {
   const typeArray = sql`array[${sql.join(
     (types.length ? types : ['annual']).map((t) => sql`${t}`),
@@ -513,7 +516,11 @@ export async function listRolloverInputs(
       coalesce(t.taken_before_expiry, 0)::float8 as "takenBeforeExpiry"
     from staff s
     left join ledger l on l.employee_record_id = s.id
-    left join taken t on t.employee_record_id = s.id`);
+    left join taken t on t.employee_record_id = s.id
+    -- Only employees with something still to write: an hourly run after the year has turned reads
+    -- (and holds in memory) no one, not every employee of the company again.
+    where not coalesce(l.has_entitlement, false) or not coalesce(l.has_carry_in, false)
+      or (${expired}::boolean and not coalesce(l.has_expired, false) and coalesce(l.carried_in, 0) > 0)`);
   return rowsOf<{
     id: string;
     startDate: string;

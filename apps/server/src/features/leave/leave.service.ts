@@ -607,7 +607,15 @@ export async function rolloverCompany(db: Db, companyId: string, on: string = to
     const previous = holidayYearOf(rules, addDays(year.start, -1));
     const expiry = carryOverExpiryDate(year.start, rules.carryOverExpiryMonths);
     const expired = expiry !== null && on >= expiry;
-    const inputs = await listRolloverInputs(tx, companyId, year, previous, rules.allowanceTypes, expiry);
+    const inputs = await listRolloverInputs(
+      tx,
+      companyId,
+      year,
+      previous,
+      rules.allowanceTypes,
+      expiry,
+      expired,
+    );
     const entitlements: { employeeRecordId: string; days: number; reason: string }[] = [];
     const carried: typeof entitlements = [];
     const expiring: typeof entitlements = [];

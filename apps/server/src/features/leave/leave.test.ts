@@ -20,8 +20,10 @@ import {
   type TestStore,
 } from '../../../test/test-context.ts';
 import { type Database, rowsOf } from '../../db/client.ts';
+import { withTenant } from '../../db/tenant.ts';
 import type { Principal } from '../../http/app-env.ts';
 import { createLogger } from '../../logger.ts';
+import { listRolloverInputs } from './leave.repository.ts';
 import { getMyLeaveBalance, rolloverCompany, runRollovers, startRolloverTimer } from './leave.service.ts';
 
 let store: TestStore;
@@ -345,6 +347,26 @@ describe('the holiday-year rollover', () => {
       await (await signedIn('alice@northwind.example')).get('/api/v1/holidays/balance'),
     );
     const nextYear = addDays(balance.yearEnd, 1);
+    const followingYear = `${Number(nextYear.slice(0, 4)) + 1}${nextYear.slice(4)}`;
+    // What the rollover reads: only the employees with an entry still to write (an hourly run after
+    // the year has turned holds no one in memory).
+    const pending = (expiry: string | null, expired: boolean) =>
+      withTenant(app.database.db, { companyId, userId: null, role: null }, (tx) =>
+        listRolloverInputs(
+          tx,
+          companyId,
+          { start: nextYear, end: addDays(followingYear, -1) },
+          { start: balance.yearStart, end: balance.yearEnd },
+          ['annual'],
+          expiry,
+          expired,
+        ),
+      );
+    const staffCount = (
+      await query<{ n: number }>(sql`select count(*)::int as n from employee_records
+        where company_id = ${companyId} and (end_date is null or end_date >= ${nextYear})`)
+    )[0]?.n as number;
+    expect((await pending(null, false)).length).toBe(staffCount);
 
     const [a, b] = await Promise.all([
       rolloverCompany(app.database.db, companyId, nextYear),
@@ -352,6 +374,7 @@ describe('the holiday-year rollover', () => {
     ]);
     const again = await rolloverCompany(app.database.db, companyId, nextYear);
     expect(again).toEqual({ yearStart: nextYear, entitlements: 0, carriedOver: 0, expired: 0 });
+    expect(await pending(null, false)).toEqual([]);
     const staff = (
       await query<{ n: number }>(
         sql`select count(*)::int as n from employee_records where company_id = ${companyId}`,
@@ -376,6 +399,8 @@ describe('the holiday-year rollover', () => {
     const expiry = `${String(Number(nextYear.slice(0, 4)) + (Number(nextYear.slice(5, 7)) + 3 > 12 ? 1 : 0))}-${String(((Number(nextYear.slice(5, 7)) + 2) % 12) + 1).padStart(2, '0')}-01`;
     const beforeExpiry = await rolloverCompany(app.database.db, companyId, addDays(expiry, -1));
     expect(beforeExpiry.expired).toBe(0);
+    expect(await pending(expiry, false)).toEqual([]);
+    const carriedAboveZero = (await pending(expiry, true)).map((r) => r.id).sort();
     const [x, y] = await Promise.all([
       rolloverCompany(app.database.db, companyId, expiry),
       rolloverCompany(second.db, companyId, expiry),
@@ -385,6 +410,8 @@ describe('the holiday-year rollover', () => {
         where company_id = ${companyId} and holiday_year_start = ${nextYear} and kind = 'carry_over_in' and days > 0`)
     )[0]?.n as number;
     expect(x.expired + y.expired).toBe(withCarry);
+    expect(carriedAboveZero).toHaveLength(withCarry);
+    expect(await pending(expiry, true)).toEqual([]);
     const expired = await query<{ days: number }>(sql`
       select days::float8 as days from leave_ledger_entries
       where employee_record_id = ${aliceId} and holiday_year_start = ${nextYear} and kind = 'carry_over_expired'`);
