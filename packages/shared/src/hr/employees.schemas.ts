@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { WEEKDAYS } from '../company/company-settings.ts';
 import { isoDateSchema } from '../dates.ts';
 import { employeeRegionSchema, workingPatternSchema } from '../leave/calendar-days.schemas.ts';
+import { searchQuerySchema } from '../search.ts';
 
 export const EMPLOYEE_MESSAGES = {
   fullNameRequired: 'Full name is required',
@@ -157,7 +158,7 @@ const CURSOR_TEXT = /^[A-Za-z0-9_-]+$/;
  */
 export const employeeListQuerySchema = z
   .object({
-    search: z.string().trim().max(200).optional().default(''),
+    search: searchQuerySchema,
     page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
     pageSize: z.coerce.number().int().min(1).max(200).optional().default(EMPLOYEE_PAGE_SIZE),
     /** The page after this cursor (the previous answer's `nextCursor`). */

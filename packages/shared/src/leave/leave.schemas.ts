@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { isoDateSchema } from '../dates.ts';
 import { HOLIDAY_TYPES, holidayBalanceResponseSchema, optionalReasonSchema } from '../hr/holidays.schemas.ts';
+import { searchQuerySchema } from '../search.ts';
 import { LEDGER_KINDS, MANUAL_LEDGER_KINDS } from './allowance.ts';
 
 export const LEAVE_MESSAGES = {
@@ -100,7 +101,7 @@ export const SICKNESS_EMPLOYEES_LIMIT = 50;
 
 /** `GET /api/v1/holidays/sickness/employees?search=`: whom the caller may record sickness for. */
 export const sicknessEmployeesQuerySchema = z.object({
-  search: z.string().trim().max(200).optional().default(''),
+  search: searchQuerySchema,
 });
 export const sicknessEmployeesResponseSchema = z.object({
   items: z.array(z.object({ id: z.uuid(), fullName: z.string(), employeeNumber: z.string() })),

@@ -4,6 +4,7 @@
  * tie-breakers, and some of them are leavers.
  */
 import { EMPLOYEE_COUNT_CAP, EMPLOYEE_MESSAGES } from '@hr/shared/hr/employees.schemas';
+import { SEARCH_MAX_LENGTH, SEARCH_MESSAGES } from '@hr/shared/search';
 import { isoDate } from '@hr/shared/working-days';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -189,5 +190,15 @@ describe('the employee list counts up to a cap and pages by keyset', () => {
     const both = await south.get(`/api/v1/employees?after=${valid}&page=2`);
     expect(both.status).toBe(400);
     expect((await json(both)).error.fields.after).toBe(EMPLOYEE_MESSAGES.cursorWithPage);
+  });
+
+  it('refuses a search longer than the search box takes with a clear message, and takes one at the limit', async () => {
+    const south = await signedIn('owner@southbank.example');
+    const long = await south.get(`/api/v1/employees?search=${'é'.repeat(SEARCH_MAX_LENGTH + 1)}`);
+    expect(long.status).toBe(400);
+    expect((await json(long)).error.fields.search).toBe(SEARCH_MESSAGES.tooLong);
+    const atLimit = await south.get(`/api/v1/employees?search=${'é'.repeat(SEARCH_MAX_LENGTH)}`);
+    expect(atLimit.status).toBe(200);
+    expect((await json(atLimit)).items).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@
  * a leaver is owed in the list, and the entitlement the employee form shows.
  */
 import { leaverSignInMessage } from '@hr/shared/leave/leave.schemas';
+import { SEARCH_MESSAGES } from '@hr/shared/search';
 import { addDays, isoDate } from '@hr/shared/working-days';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -125,6 +126,7 @@ describe('recording sickness', () => {
       `/api/v1/holidays/sickness/employees?search=${'x'.repeat(201)}`,
     );
     expect(tooLong.status).toBe(400);
+    expect((await json(tooLong)).error.fields.search).toBe(SEARCH_MESSAGES.tooLong);
   });
 
   it("refuses another company's employee (404), a colleague (403) and days after a leaver's end date", async () => {

@@ -1,4 +1,5 @@
 import { employeeCountLabel } from '@hr/shared/hr/employees.schemas';
+import { SEARCH_MAX_LENGTH } from '@hr/shared/search';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -59,6 +60,10 @@ describe('a count that stopped at its cap (ADR 0115)', () => {
       </QueryClientProvider>,
     );
     await waitFor(() => expect(screen.getByTestId('employee-count').textContent).toBe('1,000+ employees'));
+    // The box takes no more than the server accepts.
+    expect(screen.getByLabelText('Search employees').getAttribute('maxlength')).toBe(
+      String(SEARCH_MAX_LENGTH),
+    );
     expect(screen.getByText('Page 1 of 20+')).toBeTruthy();
     expect(screen.getByRole('row', { name: /Person 1/ })).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);

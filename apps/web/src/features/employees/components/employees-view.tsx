@@ -1,5 +1,6 @@
 /** /employees: header with Add Employee, debounced server-side search with the count badge, table, pages. */
 import { type Employee, employeeCountLabel, isFullNameColumnMissing } from '@hr/shared/hr/employees.schemas';
+import { SEARCH_MAX_LENGTH } from '@hr/shared/search';
 import { ChevronLeft, ChevronRight, FileUp, Plus, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { LoadError } from '@/components/load-error';
@@ -116,6 +117,7 @@ export function EmployeesView() {
                 type="search"
                 aria-label="Search employees"
                 placeholder="Search by name, email, number, position or department"
+                maxLength={SEARCH_MAX_LENGTH}
                 value={searchText}
                 onChange={(event) => setSearchText(event.target.value)}
                 className="text-ellipsis pl-9"

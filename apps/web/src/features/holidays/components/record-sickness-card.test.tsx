@@ -1,3 +1,4 @@
+import { SEARCH_MAX_LENGTH } from '@hr/shared/search';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -90,7 +91,9 @@ describe('RecordSicknessCard', () => {
   it('says when nobody matches the search', async () => {
     renderCard();
     await screen.findByLabelText('Employee');
-    fireEvent.change(screen.getByLabelText('Find employee'), { target: { value: 'zz' } });
+    const search = screen.getByLabelText('Find employee');
+    expect(search.getAttribute('maxlength')).toBe(String(SEARCH_MAX_LENGTH));
+    fireEvent.change(search, { target: { value: 'zz' } });
     expect(await screen.findByText('No employees match your search')).toBeTruthy();
   });
 });

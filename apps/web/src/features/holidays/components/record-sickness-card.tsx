@@ -5,6 +5,7 @@
  */
 import { HOLIDAY_MESSAGES } from '@hr/shared/hr/holiday-constants';
 import { LEAVE_MESSAGES, sicknessInputSchema } from '@hr/shared/leave/leave.schemas';
+import { SEARCH_MAX_LENGTH } from '@hr/shared/search';
 import { type FormEvent, useId, useState } from 'react';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
@@ -105,6 +106,7 @@ export function RecordSicknessCard({ today }: { today: string }) {
             <Input
               id={ids.search}
               type="search"
+              maxLength={SEARCH_MAX_LENGTH}
               value={searchText}
               onChange={(e) => setSearchText(e.target.value)}
               {...fieldAria(ids.search, undefined, 'hint')}
