@@ -277,7 +277,7 @@ async function startServer(
   if (kind === 'postgres') env.DATABASE_URL = benchPaths.databaseUrl;
   else delete env.DATABASE_URL;
   // Node itself (with tsx's loader, or the compiled bundle with production's flags, `serverNodeFlags`
-  // in scripts/lib.mjs: source maps, ADR 0137's young generation): the measured process is the
+  // in scripts/lib.mjs: source maps, ADR 0171's young generation): the measured process is the
   // server, and a kill reaches it.
   const args =
     server === 'tsx'

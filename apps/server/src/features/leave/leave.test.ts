@@ -400,7 +400,7 @@ describe('the holiday-year rollover', () => {
     const beforeExpiry = await rolloverCompany(app.database.db, companyId, addDays(expiry, -1));
     expect(beforeExpiry.expired).toBe(0);
     expect(await pending(expiry, false)).toEqual([]);
-    const carriedAboveZero = (await pending(expiry, true)).map((r) => r.id).sort();
+    const carriedAboveZero = (await pending(expiry, true)).length;
     const [x, y] = await Promise.all([
       rolloverCompany(app.database.db, companyId, expiry),
       rolloverCompany(second.db, companyId, expiry),
@@ -410,7 +410,7 @@ describe('the holiday-year rollover', () => {
         where company_id = ${companyId} and holiday_year_start = ${nextYear} and kind = 'carry_over_in' and days > 0`)
     )[0]?.n as number;
     expect(x.expired + y.expired).toBe(withCarry);
-    expect(carriedAboveZero).toHaveLength(withCarry);
+    expect(carriedAboveZero).toBe(withCarry);
     expect(await pending(expiry, true)).toEqual([]);
     const expired = await query<{ days: number }>(sql`
       select days::float8 as days from leave_ledger_entries
