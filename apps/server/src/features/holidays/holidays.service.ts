@@ -635,12 +635,15 @@ async function pendingWithBalances(
       remaining = balance ? balance.remaining : null;
       remainingOf.set(key, remaining);
     }
+    // The added fields before the spread, not after: V8 gives an object that gains properties after
+    // a spread a slow (dictionary) layout, which cost 5 µs to build and 7 µs to serialise per item
+    // (0.6 ms a page of 50; docs/performance.md). The keys do not overlap.
     result.push({
-      ...toRequest(r.request),
       requesterName: r.requesterName ?? HOLIDAY_MESSAGES.unknownEmployee,
       requesterEmail: r.requesterEmail,
       remainingDays: remaining,
       othersAway: awayOf.get(r.request.id) ?? [],
+      ...toRequest(r.request),
     });
   }
   return result;
