@@ -93,6 +93,21 @@ describe('the employee list counts up to a cap and pages by keyset', () => {
     expect(welders.ids).toHaveLength(BULK / 2);
     expect(new Set(welders.ids).size).toBe(BULK / 2);
     expect(welders.totals).toEqual([String(BULK / 2)]);
+    // Both in the list's order, ties in the creation time included: a search within the cap and one
+    // past it (whose count stops at the cap while its pages go on).
+    const everyone = await expectedOrder(southId, false);
+    const idsWhere = async (condition: ReturnType<typeof sql>) =>
+      new Set(
+        (await query<{ id: string }>(sql`select id from employee_records where ${condition}`)).map(
+          (r) => r.id,
+        ),
+      );
+    const isWelder = await idsWhere(sql`position = 'Welder'`);
+    expect(welders.ids).toEqual(everyone.filter((id) => isWelder.has(id)));
+    const isBulk = await idsWhere(sql`full_name like 'Bulk Person %'`);
+    const broad = await walk(south, 'search=bulk%20person&pageSize=150');
+    expect(broad.ids.length).toBeGreaterThan(EMPLOYEE_COUNT_CAP);
+    expect(broad.ids).toEqual(everyone.filter((id) => isBulk.has(id)));
     // Exactly the cap is an exact count; leavers left out by default.
     const exact = await json(await south.get('/api/v1/employees?search=exactly&leavers=include'));
     expect(exact).toMatchObject({ total: 1000, totalCapped: false });
