@@ -1,5 +1,4 @@
 import type { HolidayStatus, HolidayType } from '@hr/shared/hr/holidays.schemas';
-import type { LedgerKind } from '@hr/shared/leave/allowance';
 import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import { CURSOR_TIMESTAMP_FORMAT } from '../../db/keyset-cursor.ts';
@@ -273,8 +272,8 @@ interface ApprovalsSqlRow {
   total: number | null;
   from_here: number | null;
   settings: LeaveSettingsJson | null;
-  /** [record id, year start, kind, days, reason]. */
-  entries: Array<[string, string, LedgerKind, number, string]> | null;
+  /** [record id, year start, the year's ledger days, whether an entitlement entry is among them]. */
+  entries: Array<[string, string, number, boolean]> | null;
   /** [record id, year start, type, approved days, approved count, pending days, pending count]. */
   sums: Array<[string, string, string, number, number, number, number]> | null;
   /** [request id, name], by request and name. */
@@ -294,13 +293,15 @@ export interface ApprovalsPage {
   after: ApprovalsCursor | null;
 }
 
-/** The approvals' per-requester inputs of one holiday year: ledger entries, request sums per type. */
-export interface ApprovalsLedgerEntry {
+/**
+ * The approvals' per-requester inputs of one holiday year: the sum of its ledger entries (and whether
+ * the entitlement is written yet), request sums per type.
+ */
+export interface ApprovalsLedgerSum {
   employeeRecordId: string;
   yearStart: string;
-  kind: LedgerKind;
   days: number;
-  reason: string;
+  hasEntitlement: boolean;
 }
 export interface ApprovalsTypeSums {
   employeeRecordId: string;
@@ -316,7 +317,7 @@ export interface ApprovalsTypeSums {
  * The approvals' whole read in one statement (ADR 0145): the pending requests the caller may decide
  * (`decidableBy`'s rule, newest first), each with its holiday year (the settings' start month,
  * `defaultStartMonth` without a settings row); and on the first row the company's leave settings
- * (null without a row), each requester's ledger entries and approved and pending request sums per
+ * (null without a row), each requester's ledger sum (and whether it holds the entitlement) and approved and pending request sums per
  * type in that year (the service keeps the allowance-using types), and who else in the requester's
  * team is away on the request's dates (at most 10 names a request, by name), as `listOthersAway`
  * reads them. The pending rows are read once, and their records' team columns serve the
@@ -342,7 +343,7 @@ export async function findApprovalsSource(
     record: { id: string; startDate: string; endDate: string | null; annualHolidayDays: number };
     yearStart: string;
   }>;
-  entries: ApprovalsLedgerEntry[];
+  ledger: ApprovalsLedgerSum[];
   sums: ApprovalsTypeSums[];
   away: Array<{ requestId: string; employeeName: string }>;
 }> {
@@ -420,11 +421,14 @@ export async function findApprovalsSource(
             'approvalLeaveTypes', s.approval_leave_types)
           from settings s) end as settings,
         case when r.n = 1 then (select json_agg(json_build_array(
-            l.employee_record_id, l.holiday_year_start, l.kind, l.days::float8, l.reason)
-            order by l.created_at, l.id)
+            y.employee_record_id, y.year_start, t.days, t.has_entitlement))
           from years y
-          join leave_ledger_entries l on l.company_id = ${companyId}
-            and l.holiday_year_start = y.year_start and l.employee_record_id = y.employee_record_id) end as entries,
+          cross join lateral (
+            select sum(l.days)::float8 as days, bool_or(l.kind = 'entitlement') as has_entitlement
+            from leave_ledger_entries l
+            where l.company_id = ${companyId}
+              and l.holiday_year_start = y.year_start and l.employee_record_id = y.employee_record_id) t
+          where t.days is not null) end as entries,
         case when r.n = 1 then (select json_agg(json_build_array(
             t.employee_record_id, t.year_start, t.holiday_type, t.ad, t.ac, t.pd, t.pc))
           from (
@@ -487,12 +491,11 @@ export async function findApprovalsSource(
       },
       yearStart: row.year_start,
     })),
-    entries: (first?.entries ?? []).map(([employeeRecordId, yearStart, kind, days, reason]) => ({
+    ledger: (first?.entries ?? []).map(([employeeRecordId, yearStart, days, hasEntitlement]) => ({
       employeeRecordId,
       yearStart,
-      kind,
       days,
-      reason,
+      hasEntitlement,
     })),
     sums: (first?.sums ?? []).map(
       ([

@@ -301,7 +301,7 @@ export type { PageBalanceColumns };
  * `balancesFor` computes them: a year without an entitlement entry (the rollover not yet run) counts
  * the entitlement it will get.
  */
-function yearFigures(
+export function yearFigures(
   record: LeaveRecord,
   year: YearWindow,
   ledgerDays: number,
