@@ -1,7 +1,7 @@
 import { clearMondayFrom } from '@hr/shared/leave/leave-days';
 import { addDays, isoDate } from '@hr/shared/working-days';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createTestStore,
   httpClient,
@@ -387,6 +387,30 @@ describe('cached reads over HTTP', () => {
     );
     const after = await json(await manager.get('/api/v1/holidays/approvals'));
     expect(after.items.find((r: { id: string }) => r.id === id)?.reason).toBe('tracked');
+  });
+
+  it('stores a miss as its handler wrote it, without reading the response back', async () => {
+    const alice = await signedIn('alice@northwind.example');
+    const manager = await signedIn('manager@northwind.example');
+    // A change of the company: the manager's next read of the approvals misses.
+    const start = mondayAfter(47);
+    expect((await alice.post('/api/v1/holidays/requests', { startDate: start, endDate: start })).status).toBe(
+      201,
+    );
+    // Reading the answer back (`c.res.clone()`) would build the whole response again and tee its body.
+    const clone = vi.spyOn(Response.prototype, 'clone');
+    try {
+      const missed = await manager.get('/api/v1/holidays/approvals');
+      expect(missed.status).toBe(200);
+      const body = await missed.text();
+      expect(clone).not.toHaveBeenCalled();
+      // The stored bytes are the answer's: the hit is the same, byte for byte, with the JSON type.
+      const hit = await manager.get('/api/v1/holidays/approvals');
+      expect(hit.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await hit.text()).toBe(body);
+    } finally {
+      clone.mockRestore();
+    }
   });
 
   it('shows a decision made on one instance on the other at once (read-your-writes across instances)', async () => {
