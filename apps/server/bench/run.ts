@@ -442,7 +442,7 @@ const memory: MemoryResult[] = [];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /**
  * Time for start-up work to settle before an idle reading: migrations, caches, the first collections,
- * and the leave rollover's first run 5 s after start (it reads every employee of every company).
+ * and the leave rollover's first run 5 s after start (it reads the employees with an entry due, ADR 0171).
  */
 const SETTLE_MS = 15_000;
 
