@@ -317,12 +317,12 @@ export interface ApprovalsTypeSums {
  * The approvals' whole read in one statement (ADR 0145): the pending requests the caller may decide
  * (`decidableBy`'s rule, newest first), each with its holiday year (the settings' start month,
  * `defaultStartMonth` without a settings row); and on the first row the company's leave settings
- * (null without a row), each requester's ledger sum (and whether it holds the entitlement) and approved and pending request sums per
- * type in that year (the service keeps the allowance-using types), and who else in the requester's
- * team is away on the request's dates (at most 10 names a request, by name), as `listOthersAway`
- * reads them. The pending rows are read once, and their records' team columns serve the
- * who-else-is-away join. The requests go out as plain columns: built as JSON they cost PostgreSQL
- * more than reading them.
+ * (null without a row), each requester's ledger sum in that year (and whether it holds the
+ * entitlement) and approved and pending request sums per type (the service keeps the
+ * allowance-using types), and who else in the requester's team is away on the request's dates (at
+ * most 10 names a request, by name), as `listOthersAway` reads them. The pending rows are read once,
+ * and their records' team columns serve the who-else-is-away join. The requests go out as plain
+ * columns: built as JSON they cost PostgreSQL more than reading them.
  */
 export async function findApprovalsSource(
   source: Tx | ReadStatement,
