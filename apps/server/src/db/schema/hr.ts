@@ -151,9 +151,10 @@ export const holidayRequests = pgTable(
  * The team calendar's people away, one row per person and day (ADR 0110): the approved holiday that
  * puts the person on the calendar that day (their first by start date, then id, when old data holds
  * two), and their name, the calendar's order. Only days up to a leaver's end date. Written by the
- * triggers of migration `team-calendar-triggers` in the transaction of every change of
- * `holiday_requests` (status, dates, employee) and of `employee_records` (name, end date); the
- * serving role may only read it.
+ * triggers of migration `team-calendar-triggers` (and `team-calendar-display-fields`, ADR 0175) in
+ * the transaction of every change of `holiday_requests` (status, dates, employee, and the fields the
+ * calendar shows) and of `employee_records` (name, end date, line manager); the serving role may only
+ * read it.
  */
 export const teamCalendarPeople = pgTable(
   'team_calendar_people',
@@ -168,6 +169,17 @@ export const teamCalendarPeople = pgTable(
     // No foreign key: the triggers remove a request's days themselves (and a cascade would need an index).
     requestId: uuid('request_id').notNull(),
     fullName: text('full_name').notNull(),
+    // What the calendar shows of the holiday and decides its visibility by (ADRs 0050, 0175), copied
+    // from the request and the employee record by the same triggers, so a page reads no other table:
+    // the employee's line manager now, and the request's user, dates, type, days and half days.
+    lineManagerId: uuid('line_manager_id'),
+    userId: uuid('user_id'),
+    startDate: date('start_date'),
+    endDate: date('end_date'),
+    holidayType: text('holiday_type'),
+    workingDays: numeric('working_days', { precision: 5, scale: 1, mode: 'number' }),
+    startHalfDay: boolean('start_half_day'),
+    endHalfDay: boolean('end_half_day'),
   },
   (t) => [
     // The triggers rewrite one employee's days.

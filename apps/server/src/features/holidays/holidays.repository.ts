@@ -844,20 +844,27 @@ export interface CalendarPreviewRow extends TeamHolidayRow {
 const byName = (name: string, employeeRecordId: string) =>
   sql.raw(`${name} collate "und-x-icu", ${employeeRecordId}`);
 
-const teamHolidayFields = (alias: string, nameAlias = alias, managerAlias = nameAlias) =>
-  sql.raw(`${alias}.id, ${alias}.user_id as "userId", ${nameAlias}.full_name as "employeeName",
-    nullif(${managerAlias}.line_manager_id, ${alias}.user_id) as "approverId",
-    to_char(${alias}.start_date, 'YYYY-MM-DD') as "startDate", to_char(${alias}.end_date, 'YYYY-MM-DD') as "endDate",
-    ${alias}.holiday_type as "holidayType", ${alias}.working_days::float8 as "workingDays",
-    ${alias}.start_half_day as "startHalfDay", ${alias}.end_half_day as "endHalfDay"`);
+/**
+ * A holiday as the calendar shows it (`TeamHolidayRow`), from a row of the calendar's summary (`p`),
+ * which holds the request's shown fields and the employee's name and line manager (ADR 0175): no
+ * other table is read. `approverId` is the employee's line manager unless that is the requester.
+ */
+const summaryColumns = sql.raw(`p.request_id, p.employee_record_id, p.full_name, p.line_manager_id, p.user_id,
+        p.start_date, p.end_date, p.holiday_type, p.working_days, p.start_half_day, p.end_half_day`);
+const summaryHolidayFields =
+  sql.raw(`p.request_id as id, p.user_id as "userId", p.full_name as "employeeName",
+    nullif(p.line_manager_id, p.user_id) as "approverId",
+    to_char(p.start_date, 'YYYY-MM-DD') as "startDate", to_char(p.end_date, 'YYYY-MM-DD') as "endDate",
+    p.holiday_type as "holidayType", p.working_days::float8 as "workingDays",
+    p.start_half_day as "startHalfDay", p.end_half_day as "endHalfDay"`);
 
 /**
- * The month summary of the team calendar, in one statement (ADRs 0008, 0110): for each day of
+ * The month summary of the team calendar, in one statement (ADRs 0008, 0110, 0175): for each day of
  * start..end with someone away, the number of people away and the first `preview` of them by name.
  * Both come from the per-day summary the triggers keep in the writing transaction: the day's count
  * (`team_calendar_days`, one row a day) and its first few people in order (`team_calendar_people`,
- * `preview` rows a day through `team_calendar_people_day_idx`), whose holidays are then read by
- * primary key. At most 31 + 31 x preview rows whatever the size of the company.
+ * `preview` rows a day through `team_calendar_people_day_idx`), each row holding what the calendar
+ * shows (ADR 0175). At most 31 + 31 x preview rows whatever the size of the company.
  */
 export async function listCalendarPreview(
   tx: Tx,
@@ -873,17 +880,15 @@ const calendarPreviewSelect = (
   range: { start: string; end: string },
   preview: number,
 ) => sql`
-    select to_char(d.day, 'YYYY-MM-DD') as day, d.people, ${teamHolidayFields('r', 'e')}
+    select to_char(d.day, 'YYYY-MM-DD') as day, d.people, ${summaryHolidayFields}
     from team_calendar_days d
     cross join lateral (
-      select p.request_id, p.employee_record_id, p.full_name
+      select ${summaryColumns}
       from team_calendar_people p
       where p.company_id = ${companyId} and p.day = d.day
       order by ${byName('p.full_name', 'p.employee_record_id')}
       limit ${preview}
     ) p
-    join holiday_requests r on r.id = p.request_id
-    join employee_records e on e.id = p.employee_record_id
     where d.company_id = ${companyId} and d.day between ${range.start}::date and ${range.end}::date
       and d.people > 0
     order by d.day, ${byName('p.full_name', 'p.employee_record_id')}`;
@@ -914,7 +919,7 @@ export async function listCalendarMonth(
 /**
  * Everyone away on `date` (one entry per person: their first holiday by start date), in the month
  * summary's order: one page, and the number of people in all. Reads the day's count and only the
- * page's people from the per-day summary (ADR 0110), then their holidays by primary key.
+ * page's people from the per-day summary (ADRs 0110, 0175), which holds what the calendar shows.
  */
 export async function listCalendarDay(
   source: Tx | ReadStatement,
@@ -929,16 +934,14 @@ export async function listCalendarDay(
     from (select coalesce((select d.people from team_calendar_days d
       where d.company_id = ${companyId} and d.day = ${day}), 0)::int as total) t
     left join lateral (
-      select ${teamHolidayFields('r', 'e')}
+      select ${summaryHolidayFields}
       from (
-        select p.request_id, p.employee_record_id, p.full_name
+        select ${summaryColumns}
         from team_calendar_people p
         where p.company_id = ${companyId} and p.day = ${day}
         order by ${byName('p.full_name', 'p.employee_record_id')}
         limit ${page.limit} offset ${page.offset}
       ) p
-      join holiday_requests r on r.id = p.request_id
-      join employee_records e on e.id = p.employee_record_id
       order by ${byName('p.full_name', 'p.employee_record_id')}
     ) page on true`);
   // One row even when the page is empty (offset past the end): the total, and nulls for the page.

@@ -43,13 +43,14 @@ const asCompany = <T>(companyId: string, fn: (tx: Tx) => Promise<T>) =>
 /**
  * The summary compared with a recomputation from holiday_requests (rows that differ, either way):
  * one row per person and day away (their first approved holiday by start date, then id; up to a
- * leaver's end date) and each day's count.
+ * leaver's end date) with what the calendar shows of it (ADR 0175), and each day's count.
  */
 async function summaryDifferences(): Promise<{ people: number; days: number }> {
   const [row] = await query<{ people: number; days: number }>(sql`
     with truth as (
       select distinct on (r.employee_record_id, g.day) r.company_id, r.employee_record_id, g.day,
-        r.id as request_id, e.full_name
+        r.id as request_id, e.full_name, e.line_manager_id, r.user_id, r.start_date, r.end_date,
+        r.holiday_type, r.working_days, r.start_half_day, r.end_half_day
       from holiday_requests r
       join employee_records e on e.id = r.employee_record_id
       cross join lateral (
@@ -58,7 +59,8 @@ async function summaryDifferences(): Promise<{ people: number; days: number }> {
       where r.status = 'approved'
       order by r.employee_record_id, g.day, r.start_date, r.id
     ),
-    stored as (select company_id, employee_record_id, day, request_id, full_name from team_calendar_people),
+    stored as (select company_id, employee_record_id, day, request_id, full_name, line_manager_id, user_id,
+      start_date, end_date, holiday_type, working_days, start_half_day, end_half_day from team_calendar_people),
     truth_days as (select company_id, day, count(*)::int as people from truth group by company_id, day),
     stored_days as (select company_id, day, people from team_calendar_days where people <> 0)
     select
@@ -281,6 +283,10 @@ describe('the summary follows every kind of write', () => {
       'rand',
       Array.from({ length: 24 }, (_, i) => NAMES[i % NAMES.length] as string),
     );
+    // Users of the company: line managers and requesters for the changes below.
+    const people = (
+      await query<{ id: string }>(sql`select id from profiles where company_id = ${northwind} order by id`)
+    ).map((r) => r.id);
     const statuses = ['approved', 'approved', 'approved', 'pending', 'rejected', 'cancelled'] as const;
     const newRequest = () => {
       const start = addDays(WINDOW.from, rnd.int(70) - 8);
@@ -378,6 +384,29 @@ describe('the summary follows every kind of write', () => {
         'not the calendar',
         async () => run(sql`update holiday_requests set reason = 'x' where id = ${await someRequest()}`),
       ],
+      // What the summary copies (ADR 0175): the request's shown fields and its user, and the line
+      // manager, who decides whether the type shows (ADR 0050).
+      [
+        'retype',
+        async () =>
+          run(sql`update holiday_requests set holiday_type = ${rnd.pick(['annual', 'sick', 'personal'])},
+            working_days = ${rnd.int(5) + 1}, start_half_day = ${rnd.chance(0.5)}, end_half_day = ${rnd.chance(0.5)}
+            where id = ${await someRequest('approved')}`),
+      ],
+      [
+        'requester',
+        async () =>
+          run(
+            sql`update holiday_requests set user_id = ${rnd.chance(0.3) ? null : rnd.pick(people)} where id = ${await someRequest()}`,
+          ),
+      ],
+      [
+        'new line manager',
+        async () =>
+          run(
+            sql`update employee_records set line_manager_id = ${rnd.chance(0.3) ? null : rnd.pick(people)} where id = ${rnd.pick(employees)}`,
+          ),
+      ],
     ];
     for (let round = 0; round < 8; round++) {
       const done: string[] = [];
@@ -387,6 +416,11 @@ describe('the summary follows every kind of write', () => {
         done.push(name);
       }
       await expectSameAsReference(`seed ${seed}, round ${round}: ${done.join(', ')}`);
+    }
+    // Each copied field's change at least once, whatever the seed picked.
+    for (const [name, change] of changes.slice(-3)) {
+      for (let i = 0; i < 3; i++) await change();
+      await expectSameAsReference(`seed ${seed}: ${name}`);
     }
   });
 
