@@ -291,6 +291,51 @@ describe('bad input on every JSON route', () => {
     }
     expect(await snapshotAll()).toEqual(before);
   });
+  it("answers a number out of range in any read route's query in words, never in zod's", async () => {
+    const { app } = testApp.app;
+    const client = httpClient(app);
+    await client.signIn('owner@northwind.example');
+    const readRoutes = productRoutes(app).filter((r) => r.method === 'GET');
+    // zod's own wording ("Too big: expected number to be <=200", "Invalid input: expected number,
+    // received NaN") is no answer for a person: every such parameter carries its own message. The
+    // route's other parameters are missing, so a required one's message is checked too.
+    const zodWording = /Too (big|small)|expected|Invalid input/;
+    const bad = ['0', '-1', 'abc', '1.5', '1e9', '99999999999999'];
+    const refused: string[] = [];
+    for (const route of readRoutes) {
+      const url = route.path.replace(/:[A-Za-z_]+/g, NOWHERE);
+      for (const name of ['page', 'pageSize', 'limit', 'offset', 'year']) {
+        for (const value of bad) {
+          const res = await client.get(`${url}?${name}=${value}`);
+          if (res.status !== 400) continue;
+          const { error } = JSON.parse(await bodyText(res)) as {
+            error: { message: string; fields?: Record<string, string> };
+          };
+          for (const [field, text] of Object.entries(error.fields ?? {})) {
+            expect(text, `GET ${url}?${name}=${value}: ${field}`).not.toMatch(zodWording);
+          }
+          expect(error.message, `GET ${url}?${name}=${value}`).not.toMatch(zodWording);
+          if (error.fields?.[name]) refused.push(`${url}?${name}`);
+        }
+      }
+    }
+    // The check reached the parameters it is about.
+    for (const expected of [
+      '/api/v1/employees?page',
+      '/api/v1/employees?pageSize',
+      '/api/v1/holidays/approvals?limit',
+      '/api/v1/holidays/calendar/day?offset',
+      '/api/v1/holidays/requests?limit',
+      '/api/v1/holidays/public-holidays?year',
+    ]) {
+      expect(refused, expected).toContain(expected);
+    }
+    const res = await client.get('/api/v1/employees?pageSize=5000');
+    expect(JSON.parse(await bodyText(res)).error.fields).toEqual({
+      pageSize: 'Page size must be a whole number from 1 to 200.',
+    });
+  });
+
   it('refuses NUL characters and extreme dates in every JSON body with a 4xx, writing nothing', async () => {
     const { app } = testApp.app;
     const client = httpClient(app);

@@ -1,6 +1,7 @@
 /** Contracts of the audit trail (ADR 0102): what is recorded, how it is filtered and paged. */
 import { z } from 'zod';
 import { isValidIsoDate } from '../dates.ts';
+import { wholeNumberParam } from '../query-numbers.ts';
 
 /** Every kind of change the audit trail records. */
 export const AUDIT_KINDS = [
@@ -78,7 +79,7 @@ export const auditQuerySchema = z
     kind: z.enum(AUDIT_KINDS).optional(),
     from: dateParam.optional(),
     to: dateParam.optional(),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    page: wholeNumberParam('Page', 1, 100_000).default(1),
   })
   .refine((f) => !f.from || !f.to || f.from <= f.to, { message: AUDIT_MESSAGES.badRange, path: ['to'] });
 

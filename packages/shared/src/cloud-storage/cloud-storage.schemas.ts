@@ -120,7 +120,10 @@ export type DocumentUploadRequest = z.input<typeof documentUploadSchema>;
 
 /** `GET /api/v1/documents/file?key=`: a document of app storage, by the key its upload answered. */
 export const documentFileQuerySchema = z.object({
-  key: z.string().min(1, 'Key is required').max(1024),
+  key: z
+    .string({ error: 'Key is required' })
+    .min(1, 'Key is required')
+    .max(1024, 'Key can be at most 1024 characters'),
 });
 
 export const documentUploadResponseSchema = z.object({

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { WEEKDAYS } from '../company/company-settings.ts';
 import { isoDateSchema } from '../dates.ts';
 import { employeeRegionSchema, workingPatternSchema } from '../leave/calendar-days.schemas.ts';
+import { wholeNumberParam } from '../query-numbers.ts';
 import { searchQuerySchema } from '../search.ts';
 
 export const EMPLOYEE_MESSAGES = {
@@ -159,8 +160,8 @@ const CURSOR_TEXT = /^[A-Za-z0-9_-]+$/;
 export const employeeListQuerySchema = z
   .object({
     search: searchQuerySchema,
-    page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
-    pageSize: z.coerce.number().int().min(1).max(200).optional().default(EMPLOYEE_PAGE_SIZE),
+    page: wholeNumberParam('Page', 1, 100_000).optional().default(1),
+    pageSize: wholeNumberParam('Page size', 1, 200).optional().default(EMPLOYEE_PAGE_SIZE),
     /** The page after this cursor (the previous answer's `nextCursor`). */
     after: z
       .string()

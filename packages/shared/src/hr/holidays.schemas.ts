@@ -1,6 +1,7 @@
 /** Holiday requests, approvals, balance and calendar: request and response contracts. */
 import { z } from 'zod';
 import { isoDateSchema, isValidIsoMonth } from '../dates.ts';
+import { wholeNumberParam } from '../query-numbers.ts';
 
 // The constants the holiday screens show live in a zod-free module (ADR 0130); re-exported here.
 import {
@@ -79,7 +80,7 @@ export const holidayRequestSchema = z.object({
 export type HolidayRequest = z.infer<typeof holidayRequestSchema>;
 
 /** `GET /api/v1/holidays/requests?limit=`: the signed-in user's own requests, newest submitted first. */
-export const myRequestsQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(500).optional() });
+export const myRequestsQuerySchema = z.object({ limit: wholeNumberParam('Limit', 1, 500).optional() });
 export const myRequestsResponseSchema = z.object({ items: z.array(holidayRequestSchema) });
 export type MyRequestsResponse = z.infer<typeof myRequestsResponseSchema>;
 
@@ -104,7 +105,7 @@ export type PendingApproval = z.infer<typeof pendingApprovalSchema>;
  * skips nor repeats a request on the next.
  */
 export const approvalsQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(APPROVALS_PAGE_MAX).default(APPROVALS_PAGE),
+  limit: wholeNumberParam('Limit', 1, APPROVALS_PAGE_MAX).default(APPROVALS_PAGE),
   after: z
     .string()
     .max(200, HOLIDAY_MESSAGES.badCursor)
@@ -222,7 +223,7 @@ export type TeamHoliday = z.infer<typeof teamHolidaySchema>;
  */
 export const calendarQuerySchema = z.object({
   month: z
-    .string()
+    .string({ error: 'Month must look like 2026-11' })
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Month must look like 2026-11')
     .refine(isValidIsoMonth, 'Month must look like 2026-11'),
 });
@@ -250,8 +251,8 @@ export type CalendarResponse = z.infer<typeof calendarResponseSchema>;
  */
 export const calendarDayQuerySchema = z.object({
   date: isoDateSchema('Date is required'),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(CALENDAR_DAY_PAGE_MAX).default(CALENDAR_DAY_PAGE),
+  offset: wholeNumberParam('Offset', 0, 1_000_000).default(0),
+  limit: wholeNumberParam('Limit', 1, CALENDAR_DAY_PAGE_MAX).default(CALENDAR_DAY_PAGE),
 });
 export type CalendarDayQuery = z.output<typeof calendarDayQuerySchema>;
 export const calendarDayResponseSchema = z.object({

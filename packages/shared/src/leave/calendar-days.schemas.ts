@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { WEEKDAYS } from '../company/company-settings.ts';
 import { isoDateSchema } from '../dates.ts';
+import { wholeNumberParam } from '../query-numbers.ts';
 
 export const CALENDAR_DAY_KINDS = ['closure', 'worked_holiday'] as const;
 export type CalendarDayKind = (typeof CALENDAR_DAY_KINDS)[number];
@@ -85,7 +86,7 @@ export const publicHolidaySchema = z.object({ date: z.string(), name: z.string()
 
 /** `GET /api/v1/holidays/public-holidays?year=`: the signed-in employee's region's days off and the company's days. */
 export const publicHolidaysQuerySchema = z.object({
-  year: z.coerce.number().int().min(1900).max(2999),
+  year: wholeNumberParam('Year', 1900, 2999),
 });
 export const publicHolidaysResponseSchema = z.object({
   region: z.string(),
