@@ -117,6 +117,8 @@ export function createReadCache({ maxEntries = 5_000, maxBytes = 64 * 1024 * 102
 
 /** Longest path and query cached: longer ones are answered, not kept. */
 const MAX_URL_LENGTH = 512;
+/** Encodes a stored miss's JSON text (one encoder for the process: it holds no state). */
+const utf8 = new TextEncoder();
 
 /**
  * Everything about the principal an answer may depend on, besides the company's rows: the same user
@@ -196,7 +198,7 @@ export function cachedRead(cache: ReadCache, { dependsOn = DATA_AREAS }: CachedR
       // Another response than the one `c.json` made (none of the cached routes does that) is read back.
       const body =
         written?.res === c.res
-          ? new TextEncoder().encode(written.text)
+          ? utf8.encode(written.text)
           : new Uint8Array(await c.res.clone().arrayBuffer());
       cache.set(companyId, key, dataVersions, areas, body as Uint8Array<ArrayBuffer>);
     }
