@@ -81,8 +81,9 @@ type VersionColumns = { [A in DataArea as `${A}_version`]: string | number | big
 /**
  * The session named by a (signature-checked) token, its user and principal, and the versions of each
  * area of the company's data, in one round trip: the hot path of every product request (ADRs 0043,
- * 0046 and 0120, function `app_request_principal_v4` of migration 0032, which reads the profile rows
- * as app_user with only the user id set). Null when the token is unknown or expired.
+ * 0046 and 0120, function `app_request_principal_v5` of migration 0042, which reads the session, the
+ * leaver check and the versions as the owner in one statement, then the profile rows as app_user with
+ * only the user id set). Null when the token is unknown or expired.
  */
 export async function findSessionPrincipal(db: Db, token: string): Promise<SessionPrincipalRow | null> {
   const [row] = rowsOf<
@@ -98,7 +99,7 @@ export async function findSessionPrincipal(db: Db, token: string): Promise<Sessi
       levels: Record<string, AccessLevel> | null;
       first_login_completed: boolean | null;
     } & VersionColumns
-  >(await db.execute(sql`select * from app_request_principal_v4(${token})`));
+  >(await db.execute(sql`select * from app_request_principal_v5(${token})`));
   if (!row) return null;
   const versions = {} as Record<DataArea, bigint>;
   for (const area of DATA_AREAS) versions[area] = BigInt(row[`${area}_version` as const] ?? 0);
@@ -125,7 +126,7 @@ export async function sessionIsActive(db: Db, sessionId: string): Promise<boolea
 
 /**
  * The end date of the user's employee record in their current company when it has come (a leaver,
- * ADR 0092), else null: the same rule as the session function `app_request_principal_v3`, read as
+ * ADR 0092), else null: the same rule as the session function `app_request_principal_v5`, read as
  * the owner before any tenant is set (sign-in has none yet).
  */
 export async function findEndedEmployment(db: Db, userId: string): Promise<string | null> {

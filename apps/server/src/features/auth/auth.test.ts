@@ -258,6 +258,27 @@ describe('sign-in, session and sign-out', () => {
     expect(Number(row?.days)).toBeGreaterThan(6.9);
   });
 
+  it('ends the session of a leaver when their end date comes, not the day before (ADR 0092)', async () => {
+    const client = httpClient(t.app);
+    await client.signIn('tom@northwind.example');
+    const setEndDate = (endDate: ReturnType<typeof sql>) =>
+      t.database.db.execute(
+        sql`update employee_records set end_date = ${endDate}
+          where user_id = (select id from auth_users where email = 'tom@northwind.example')`,
+      );
+    try {
+      // Set as the database would find it the morning the date comes: the session was left open.
+      await setEndDate(sql`current_date + 1`);
+      expect((await client.get('/api/v1/me')).status).toBe(200);
+      await setEndDate(sql`current_date`);
+      expect((await client.get('/api/v1/me')).status).toBe(401);
+      expect((await client.get('/api/v1/holidays/balance')).status).toBe(401);
+    } finally {
+      await setEndDate(sql`null`);
+    }
+    expect((await client.get('/api/v1/me')).status).toBe(200);
+  });
+
   it('gives 403 to a login whose profile is gone (removed from its company)', async () => {
     const client = httpClient(t.app);
     await client.signIn('sam@southbank.example');
