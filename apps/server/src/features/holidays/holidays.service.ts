@@ -921,12 +921,21 @@ type TeamHolidayInput = Omit<TeamHolidayRow, 'employeeName'> & { employeeName: s
 function teamHolidayFor(principal: Principal) {
   const me = principal.user.id;
   const seesAll = principal.role === 'super_admin';
-  return ({ approverId, ...row }: TeamHolidayInput): TeamHoliday => {
-    const mayKnow = seesAll || row.userId === me || approverId === me;
+  // Each field named, not the row spread without `approverId`: the answer can hold nothing the row
+  // holds besides (the month's rows also carry the day, its count and the viewer's region), and V8
+  // builds a literal faster than an object rest (a runtime call per row; docs/performance.md).
+  return (row: TeamHolidayInput): TeamHoliday => {
+    const mayKnow = seesAll || row.userId === me || row.approverId === me;
     return {
-      ...row,
-      holidayType: mayKnow ? row.holidayType : null,
+      id: row.id,
+      userId: row.userId,
       employeeName: row.employeeName ?? HOLIDAY_MESSAGES.unknownEmployee,
+      startDate: row.startDate,
+      endDate: row.endDate,
+      holidayType: mayKnow ? row.holidayType : null,
+      workingDays: row.workingDays,
+      startHalfDay: row.startHalfDay,
+      endHalfDay: row.endHalfDay,
     };
   };
 }
@@ -985,13 +994,13 @@ export async function teamCalendar(db: Db, principal: Principal, month: string):
   );
   const days: CalendarDaySummary[] = [];
   const toTeamHoliday = teamHolidayFor(principal);
-  for (const { day, people, ...entry } of rows) {
+  for (const row of rows) {
     let current = days.at(-1);
-    if (current?.date !== day) {
-      current = { date: day, count: people, entries: [] };
+    if (current?.date !== row.day) {
+      current = { date: row.day, count: row.people, entries: [] };
       days.push(current);
     }
-    current.entries.push(toTeamHoliday(entry));
+    current.entries.push(toTeamHoliday(row));
   }
   return { month, days, bankHolidays };
 }

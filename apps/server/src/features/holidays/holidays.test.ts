@@ -5,6 +5,7 @@ import {
   calendarDayResponseSchema,
   calendarResponseSchema,
   HOLIDAY_MESSAGES,
+  teamHolidaySchema,
 } from '@hr/shared/hr/holidays.schemas';
 import { clearMondayFrom } from '@hr/shared/leave/leave-days';
 import { addDays, countWorkingDays, isoDate } from '@hr/shared/working-days';
@@ -301,6 +302,8 @@ describe('my requests', () => {
   });
 });
 
+const TEAM_HOLIDAY_KEYS = Object.keys(teamHolidaySchema.shape).sort();
+
 describe('team calendar and upcoming holidays', () => {
   it('includes approved holidays that cross into or out of the month, and nothing pending', async () => {
     const owner = await signedIn('owner@northwind.example');
@@ -320,8 +323,17 @@ describe('team calendar and upcoming holidays', () => {
       expect(ids, month).toContain(created.id);
       const days = cal.days.map((d: CalendarDaySummary) => d.date);
       expect(days.every((d: string) => d.startsWith(month))).toBe(true);
+      // Each entry holds exactly what the contract says: never the approver the type depends on
+      // (ADR 0050), nor the statement's other columns (the day, its count, the viewer's region).
+      for (const entry of cal.days.flatMap((d: CalendarDaySummary) => d.entries)) {
+        expect(Object.keys(entry).sort()).toEqual(TEAM_HOLIDAY_KEYS);
+      }
     }
+    const dayList = await json(await owner.get(`/api/v1/holidays/calendar/day?date=${start}`));
+    expect(dayList.items.length).toBeGreaterThan(0);
+    for (const item of dayList.items) expect(Object.keys(item).sort()).toEqual(TEAM_HOLIDAY_KEYS);
     const upcoming = await json(await owner.get('/api/v1/holidays/upcoming'));
+    for (const item of upcoming.items) expect(Object.keys(item).sort()).toEqual(TEAM_HOLIDAY_KEYS);
     expect(upcoming.items.length).toBeLessThanOrEqual(5);
     const starts = upcoming.items.map((i: { startDate: string }) => i.startDate);
     expect([...starts].sort()).toEqual(starts);
