@@ -21,4 +21,16 @@ describe('working days', () => {
     expect(inclusiveDayCount('2026-12-30', '2027-01-02')).toBe(4);
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
   });
+
+  it('reads every day from 1899 to 2101 as the calendar does, and a date written without zeros', () => {
+    const dayMs = 86_400_000;
+    const first = Date.UTC(1899, 0, 1);
+    for (let t = first; t <= Date.UTC(2101, 11, 31); t += dayMs) {
+      const date = new Date(t).toISOString().slice(0, 10);
+      expect(inclusiveDayCount('1899-01-01', date), date).toBe((t - first) / dayMs + 1);
+    }
+    // Not the stored form (yyyy-MM-dd), read all the same.
+    expect(inclusiveDayCount('2026-3-1', '2026-03-02')).toBe(2);
+    expect(addDays('2026-3-1', 0)).toBe('2026-03-01');
+  });
 });

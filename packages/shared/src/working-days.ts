@@ -4,6 +4,10 @@ import { WEEKDAYS, type Weekday } from './company/company-settings.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function toUtc(date: string): number {
+  // yyyy-MM-dd, as every stored and validated date is, without the arrays of a split.
+  if (date.length === 10 && date[4] === '-' && date[7] === '-') {
+    return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
+  }
   const [y, m, d] = date.split('-').map(Number);
   return Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1);
 }

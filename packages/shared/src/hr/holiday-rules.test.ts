@@ -67,6 +67,21 @@ describe('holiday year window', () => {
     },
   );
 
+  it('ends the day before the next start for every start month and year from 1899 to 2101', () => {
+    // Worked out from the calendar (a Date a day before the next start), against the arithmetic.
+    for (let year = 1899; year <= 2101; year++) {
+      for (let startMonth = 1; startMonth <= 12; startMonth++) {
+        const day = `${year}-${String(startMonth).padStart(2, '0')}-15`;
+        const { end } = holidayYearWindow(day, startMonth);
+        const expected = new Date(Date.UTC(year + 1, startMonth - 1, 0)).toISOString().slice(0, 10);
+        expect(end, `${day}, year from month ${startMonth}`).toBe(expected);
+      }
+    }
+    expect(holidayYearWindow('1900-02-10', 3).end).toBe('1900-02-28');
+    expect(holidayYearWindow('2000-02-10', 3).end).toBe('2000-02-29');
+    expect(holidayYearWindow('2100-02-10', 3).end).toBe('2100-02-28');
+  });
+
   it('handles leap years and the last day of the year', () => {
     expect(holidayYearWindow('2028-02-29', 3)).toEqual({ start: '2027-03-01', end: '2028-02-29' });
     expect(holidayYearWindow('2026-12-31', 1)).toEqual({ start: '2026-01-01', end: '2026-12-31' });

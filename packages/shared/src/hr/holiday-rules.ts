@@ -17,8 +17,20 @@ export function holidayYearWindow(today: string, startMonth: number): DateRange 
   const startYear = month >= startMonth ? year : year - 1;
   const pad = String(startMonth).padStart(2, '0');
   const start = `${startYear}-${pad}-01`;
-  const end = addDays(`${startYear + 1}-${pad}-01`, -1);
+  // The last day of the month before the next start, without a Date: read on every row of the
+  // balances a list, the approvals and the reports show.
+  const endYear = startMonth === 1 ? startYear : startYear + 1;
+  const endMonth = startMonth === 1 ? 12 : startMonth - 1;
+  const end = `${endYear}-${String(endMonth).padStart(2, '0')}-${daysInMonth(endYear, endMonth)}`;
   return { start, end };
+}
+
+const THIRTY_DAY_MONTHS: ReadonlySet<number> = new Set([4, 6, 9, 11]);
+
+/** Days in `month` (1-12) of `year`, in the Gregorian calendar. */
+function daysInMonth(year: number, month: number): number {
+  if (month !== 2) return THIRTY_DAY_MONTHS.has(month) ? 30 : 31;
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
 }
 
 /** Inclusive date ranges overlap when each starts on or before the other ends. */
@@ -34,11 +46,11 @@ export function clipRange(range: DateRange, window: DateRange): DateRange | null
 
 /** yyyy-MM-dd strings order like the dates they name (Math.max would turn them into NaN). */
 export function laterDate(a: string, b: string): string {
-  return [a, b].sort()[1] as string;
+  return a > b ? a : b;
 }
 
 export function earlierDate(a: string, b: string): string {
-  return [a, b].sort()[0] as string;
+  return a < b ? a : b;
 }
 
 export interface HolidayBalanceInput {

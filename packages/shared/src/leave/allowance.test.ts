@@ -10,6 +10,7 @@ import {
   notEnoughAllowanceMessage,
   roundUpToHalfDay,
   yearEntitlement,
+  yearEntitlementDays,
 } from './allowance.ts';
 
 const MON_FRI = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'];
@@ -91,6 +92,34 @@ describe('entitlement of a joiner or leaver', () => {
     expect(
       yearEntitlement({ annualDays: 28, year, startDate: '2020-01-01', endDate: '2025-12-31' }),
     ).toBeNull();
+  });
+
+  it('gives the same days without the explanation, for joiners, leavers and whole years', () => {
+    const years = [
+      { start: '2026-01-01', end: '2026-12-31' },
+      { start: '2027-04-01', end: '2028-03-31' },
+    ];
+    const dates = [
+      '2025-06-30',
+      '2026-01-01',
+      '2026-02-28',
+      '2026-07-15',
+      '2026-12-31',
+      '2027-04-01',
+      '2028-02-29',
+    ];
+    for (const year of years) {
+      for (const annualDays of [0, 12.5, 28, 33]) {
+        for (const startDate of dates) {
+          for (const endDate of [null, ...dates]) {
+            const input = { annualDays, year, startDate, endDate };
+            expect(yearEntitlementDays(input), JSON.stringify(input)).toBe(
+              yearEntitlement(input)?.days ?? null,
+            );
+          }
+        }
+      }
+    }
   });
 
   it('shows the calculation', () => {

@@ -127,23 +127,42 @@ export interface YearWindow {
   end: string;
 }
 
+interface YearEntitlementInput {
+  annualDays: number;
+  year: YearWindow;
+  startDate: string;
+  endDate: string | null;
+}
+
+/** The calendar days of the year and of its employed part, or null when not employed in it. */
+function employedDays({ year, startDate, endDate }: YearEntitlementInput) {
+  const from = laterDate(startDate, year.start);
+  const to = endDate && endDate < year.end ? endDate : year.end;
+  if (from > to) return null;
+  return { yearDays: inclusiveDayCount(year.start, year.end), employed: inclusiveDayCount(from, to) };
+}
+
+/**
+ * `yearEntitlement`'s days without its explanation: what the balances of a list, the approvals and
+ * the reports add up, with no text built per row.
+ */
+export function yearEntitlementDays(input: YearEntitlementInput): number | null {
+  const span = employedDays(input);
+  if (!span) return null;
+  if (span.employed === span.yearDays) return input.annualDays;
+  return roundUpToHalfDay((input.annualDays * span.employed) / span.yearDays);
+}
+
 /**
  * One holiday year's entitlement: the employee's full-year days, pro-rated by the calendar days of
  * the year they are employed (joined after the start, or leaving before the end), rounded up to the
  * half day. null when they are not employed at all in the year.
  */
-export function yearEntitlement(input: {
-  annualDays: number;
-  year: YearWindow;
-  startDate: string;
-  endDate: string | null;
-}): Calculation | null {
+export function yearEntitlement(input: YearEntitlementInput): Calculation | null {
   const { annualDays, year } = input;
-  const from = laterDate(input.startDate, year.start);
-  const to = input.endDate && input.endDate < year.end ? input.endDate : year.end;
-  if (from > to) return null;
-  const yearDays = inclusiveDayCount(year.start, year.end);
-  const employed = inclusiveDayCount(from, to);
+  const span = employedDays(input);
+  if (!span) return null;
+  const { yearDays, employed } = span;
   const header = `Holiday year ${year.start} to ${year.end}: ${daysText(annualDays)} a full year`;
   if (employed === yearDays) return { days: annualDays, lines: [header] };
   const raw = (annualDays * employed) / yearDays;

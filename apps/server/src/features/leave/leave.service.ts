@@ -20,6 +20,7 @@ import {
   signedDaysText,
   type YearWindow,
   yearEntitlement,
+  yearEntitlementDays,
 } from '@hr/shared/leave/allowance';
 import {
   type EmployeeLedgerResponse,
@@ -310,12 +311,12 @@ export function yearFigures(
 ) {
   const due = hasEntitlement
     ? 0
-    : (yearEntitlement({
+    : (yearEntitlementDays({
         annualDays: record.annualHolidayDays,
         year,
         startDate: record.startDate,
         endDate: record.endDate,
-      })?.days ?? 0);
+      }) ?? 0);
   const total = roundDays(ledgerDays + due);
   const used = roundDays(approvedDays);
   return { total, used, remaining: roundDays(total - used) };

@@ -4,7 +4,7 @@
  * and decision. One statement per report whatever the company's size; the CSV has the JSON's columns.
  */
 import { holidayYearWindow } from '@hr/shared/hr/holiday-rules';
-import { roundDays, yearEntitlement } from '@hr/shared/leave/allowance';
+import { roundDays, yearEntitlementDays } from '@hr/shared/leave/allowance';
 import {
   BALANCE_REPORT_COLUMNS,
   type BalanceReportRow,
@@ -53,8 +53,12 @@ export async function balancesReport(
       // No entitlement entry yet (the rollover not run): the one it will write, as the card shows.
       const entitlement = s.hasEntitlement
         ? s.entitlement
-        : (yearEntitlement({ annualDays: s.annualDays, year, startDate: s.startDate, endDate: s.endDate })
-            ?.days ?? 0);
+        : (yearEntitlementDays({
+            annualDays: s.annualDays,
+            year,
+            startDate: s.startDate,
+            endDate: s.endDate,
+          }) ?? 0);
       const total = roundDays(entitlement + s.openingBalance + s.carryOver + s.adjustments);
       const used = roundDays(s.taken + s.booked);
       return {
