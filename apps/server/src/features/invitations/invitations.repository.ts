@@ -25,20 +25,28 @@ export async function insertTokenInvitation(
   return saved;
 }
 
-/** Whether the company already has a pending invitation to the address (any kind). */
-export async function hasPendingInvitation(tx: Tx, companyId: string, email: string, now: Date) {
-  const [row] = await tx
+/**
+ * The company's pending invitation to the address (any kind), at most one: the lookup each row of an
+ * import makes, by `invitations_company_pending_email_idx` under row-level security (migration 0043).
+ */
+export function pendingInvitationQuery(tx: Tx, companyId: string, email: string, now: Date) {
+  return tx
     .select({ id: invitations.id })
     .from(invitations)
     .where(
       and(
         eq(invitations.companyId, companyId),
-        sql`lower(${invitations.email}) = lower(${email})`,
+        sql`${invitations.emailLower} = lower(${email})`,
         isNull(invitations.acceptedAt),
         gt(invitations.expiresAt, now),
       ),
     )
     .limit(1);
+}
+
+/** Whether the company already has a pending invitation to the address (any kind). */
+export async function hasPendingInvitation(tx: Tx, companyId: string, email: string, now: Date) {
+  const [row] = await pendingInvitationQuery(tx, companyId, email, now);
   return row !== undefined;
 }
 
@@ -52,10 +60,10 @@ export async function findPendingInvitationEmails(
   if (!emails.length) return new Set();
   const rows = rowsOf<{ email: string }>(
     await tx.execute(sql`
-      select distinct lower(i.email) as email
+      select distinct i.email_lower as email
         from invitations i
        where i.company_id = ${companyId}
-         and lower(i.email) in (select value from json_array_elements_text(${JSON.stringify(emails)}::json))
+         and i.email_lower in (select value from json_array_elements_text(${JSON.stringify(emails)}::json))
          and i.accepted_at is null
          and i.expires_at > ${now.toISOString()}`),
   );

@@ -6,6 +6,7 @@ import { rowsOf } from '../../db/client.ts';
 import { NO_DATA_VERSIONS } from '../../db/data-areas.ts';
 import { withTenant } from '../../db/tenant.ts';
 import { type Principal, tenantOf } from '../../http/app-env.ts';
+import { hasPendingInvitation, pendingInvitationQuery } from './invitations.repository.ts';
 import { createInvitationInTx } from './invitations.service.ts';
 
 const t = useTestApp();
@@ -414,6 +415,42 @@ describe('the invitation email (durable queue, ADR 0095)', () => {
     query<{ status: string; data: Record<string, unknown> }>(
       sql`select status, data from email_outbox where kind = 'invitation' and to_address = ${to}`,
     );
+
+  it('finds a pending invitation to an address, in any case, by its index under row-level security', async () => {
+    const principal = await ownerPrincipal('Owner');
+    const db = t.app.database.db;
+    await withTenant(db, tenantOf(principal), (tx) =>
+      createInvitationInTx(tx, principal, {
+        email: 'Mixed.Case@Northwind.Example',
+        role: 'operative',
+        employeeRecordId: null,
+      }),
+    );
+    const found = (email: string) =>
+      withTenant(db, tenantOf(principal), (tx) =>
+        hasPendingInvitation(tx, principal.companyId, email, new Date()),
+      );
+    expect(await found('mixed.case@northwind.example')).toBe(true);
+    expect(await found('MIXED.CASE@NORTHWIND.EXAMPLE')).toBe(true);
+    expect(await found('other@northwind.example')).toBe(false);
+    // As app_user, whose policy comes first: an index on lower(email) could not be used there (lower
+    // is not leakproof), so each row of an import read every invitation of the company. The stored
+    // column's index can (sequential scans priced out, so the plan shows what the index allows).
+    const plan = await withTenant(
+      db,
+      tenantOf(principal),
+      async (tx) =>
+        rowsOf<Record<string, string>>(
+          await tx.execute(
+            sql`explain ${pendingInvitationQuery(tx, principal.companyId, 'x@northwind.example', new Date())}`,
+          ),
+        ),
+      { enable_seqscan: 'off' },
+    );
+    const text = plan.map((row) => Object.values(row).join('')).join('\n');
+    expect(text).toMatch(/Index Scan using invitations_company_pending_email_idx/);
+    expect(text).toMatch(/Index Cond: .*email_lower/);
+  });
 
   it('is queued in the invitation’s transaction: a rolled-back invitation leaves no invitation and no email', async () => {
     const principal = await ownerPrincipal('Owner');

@@ -1,0 +1,2 @@
+ALTER TABLE "invitations" ADD COLUMN "email_lower" text GENERATED ALWAYS AS (lower("email")) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "invitations_company_pending_email_idx" ON "invitations" USING btree ("company_id","email_lower") WHERE "invitations"."accepted_at" is null;
