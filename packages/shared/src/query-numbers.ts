@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * The one answer for a whole-number query parameter that is missing its mark (not a number, not
  * whole, or out of range): "Limit must be a whole number from 1 to 200.", the form the workshop's
- * pages use (`WORKSHOP_MESSAGES.pageLimit`), instead of zod's "Too big: expected number to be <=200".
+ * pages used first, instead of zod's "Too big: expected number to be <=200".
  */
 export function wholeNumberMessage(label: string, min: number, max: number): string {
   return `${label} must be a whole number from ${min} to ${max}.`;

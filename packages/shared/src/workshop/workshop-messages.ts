@@ -19,8 +19,6 @@ export const WORKSHOP_MESSAGES = {
   notesTooLong: 'Notes can be at most 2000 characters.',
   nothingToUpdate: 'Nothing to update.',
   scheduleTooLong: 'The schedule can hold at most 5000 jobs.',
-  pageLimit: 'Limit must be a whole number from 1 to 200.',
-  pageOffset: 'Offset must be a whole number from 0 to 1000000.',
   pageList: 'List must be orders or stock.',
   // Toasts of the screens.
   partOrdered: 'Part marked as ordered',

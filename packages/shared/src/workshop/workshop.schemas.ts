@@ -1,5 +1,6 @@
 /** Contracts of `/api/v1/workshop/*`: the job view model, its parts, and the requests that change them. */
 import { z } from 'zod';
+import { wholeNumberParam } from '../query-numbers.ts';
 import { JOB_LISTS, JOB_STATUSES, PART_STATES } from './job-rules.ts';
 import { WORKSHOP_MESSAGES } from './workshop-messages.ts';
 
@@ -116,11 +117,7 @@ export const BOARD_PAGE_MAX = 200;
 /** Deep enough for any real workshop; a bound keeps a typo from asking the database to skip billions. */
 export const BOARD_OFFSET_MAX = 1_000_000;
 
-const pageLimit = z.coerce
-  .number({ error: WORKSHOP_MESSAGES.pageLimit })
-  .int(WORKSHOP_MESSAGES.pageLimit)
-  .min(1, WORKSHOP_MESSAGES.pageLimit)
-  .max(BOARD_PAGE_MAX, WORKSHOP_MESSAGES.pageLimit);
+const pageLimit = wholeNumberParam('Limit', 1, BOARD_PAGE_MAX);
 
 /** `GET /api/v1/workshop/jobs?limit=`: the size of each list's first page. */
 export const jobBoardQuerySchema = z.strictObject({ limit: pageLimit.default(BOARD_PAGE_SIZE) });
@@ -133,11 +130,7 @@ export type PagedJobList = (typeof PAGED_JOB_LISTS)[number];
 /** `GET /api/v1/workshop/job-page?list=orders&offset=50&limit=50`: the next page of one list. */
 export const jobPageQuerySchema = z.strictObject({
   list: z.enum(PAGED_JOB_LISTS, { error: WORKSHOP_MESSAGES.pageList }),
-  offset: z.coerce
-    .number({ error: WORKSHOP_MESSAGES.pageOffset })
-    .int(WORKSHOP_MESSAGES.pageOffset)
-    .min(0, WORKSHOP_MESSAGES.pageOffset)
-    .max(BOARD_OFFSET_MAX, WORKSHOP_MESSAGES.pageOffset),
+  offset: wholeNumberParam('Offset', 0, BOARD_OFFSET_MAX),
   limit: pageLimit.default(BOARD_PAGE_SIZE),
 });
 export type JobPageQuery = z.infer<typeof jobPageQuerySchema>;
