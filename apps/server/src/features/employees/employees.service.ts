@@ -26,7 +26,11 @@ import { type Principal, tenantOf } from '../../http/app-env.ts';
 import { AppError, errors } from '../../http/app-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { employeeHasRequests, movePendingRequestsToCurrentApprovers } from '../holidays/holidays.service.ts';
-import { assertInvitable, createInvitationInTx } from '../invitations/invitations.service.ts';
+import {
+  assertInvitable,
+  cancelInvitationsOfDeletedEmployee,
+  createInvitationInTx,
+} from '../invitations/invitations.service.ts';
 import {
   balancesOfRecords,
   defaultAnnualDays,
@@ -418,7 +422,8 @@ export async function setEndDate(
 /**
  * Deletes an employee record without holiday history. A record with any holiday request (whatever
  * its status) is refused with 409 and kept whole (ADR 0049): a leaver is archived with an end date
- * instead (ADR 0092); the foreign key refuses it too (migration 0016).
+ * instead (ADR 0092); the foreign key refuses it too (migration 0016). An invitation sent with the
+ * record and not yet accepted is cancelled with it (ADR 0101).
  */
 export async function removeEmployee(db: Db, principal: Principal, id: string): Promise<void> {
   const deleted = await withTenant(db, tenantOf(principal), async (tx) => {
@@ -436,7 +441,9 @@ export async function removeEmployee(db: Db, principal: Principal, id: string): 
       });
     }
     try {
-      return await deleteEmployee(tx, principal.companyId, id);
+      const deleted = await deleteEmployee(tx, principal.companyId, id);
+      if (deleted) await cancelInvitationsOfDeletedEmployee(tx, principal, id);
+      return deleted;
     } catch (err) {
       // A request submitted between the check and the delete: the foreign key refuses it.
       if (isForeignKeyViolation(err)) throw errors.conflict(EMPLOYEE_MESSAGES.hasHolidayRequests);

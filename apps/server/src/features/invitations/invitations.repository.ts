@@ -5,6 +5,22 @@ import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { companies, companyDetails, invitations, profiles } from '../../db/schema/core.ts';
 import { employeeRecords } from '../../db/schema/hr.ts';
 
+/** The transactions that hold their company's invitation lock (so an import takes it once, not per row). */
+const holdingInvitationLock = new WeakSet<Tx>();
+
+/**
+ * Invitations of one company are written one transaction at a time, from the pending check to the
+ * commit: without it, parallel invitations to one address each found none pending and each sent one
+ * (on PostgreSQL; PGlite runs one transaction at a time). A transaction-level advisory lock, per
+ * company rather than per address, so that an import of thousands of rows holds one lock, not
+ * thousands (PostgreSQL's lock table is shared and bounded). Taken once per transaction.
+ */
+export async function lockCompanyInvitations(tx: Tx, companyId: string): Promise<void> {
+  if (holdingInvitationLock.has(tx)) return;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`invitations:${companyId}`}, 0))`);
+  holdingInvitationLock.add(tx);
+}
+
 export async function insertTokenInvitation(
   tx: Tx,
   row: {
@@ -42,6 +58,20 @@ export function pendingInvitationQuery(tx: Tx, companyId: string, email: string,
       ),
     )
     .limit(1);
+}
+
+/** Deletes the invitations sent with an employee record that nobody has accepted yet; returns them. */
+export async function deleteUnacceptedInvitationsOf(tx: Tx, companyId: string, employeeRecordId: string) {
+  return tx
+    .delete(invitations)
+    .where(
+      and(
+        eq(invitations.companyId, companyId),
+        eq(invitations.employeeRecordId, employeeRecordId),
+        isNull(invitations.acceptedAt),
+      ),
+    )
+    .returning({ id: invitations.id, email: invitations.email });
 }
 
 /** Whether the company already has a pending invitation to the address (any kind). */

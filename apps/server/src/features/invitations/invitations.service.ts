@@ -33,6 +33,7 @@ import {
 } from '../auth/recovery.service.ts';
 import { enqueueEmail } from '../email/email.service.ts';
 import {
+  deleteUnacceptedInvitationsOf,
   findEmployeeForInvitation,
   findFreeEmployeeRecord,
   findInvitationByTokenHash,
@@ -40,6 +41,7 @@ import {
   hasPendingInvitation,
   insertTokenInvitation,
   linkEmployeeRecord,
+  lockCompanyInvitations,
   markAccepted,
   readInvitation,
 } from './invitations.repository.ts';
@@ -101,6 +103,7 @@ export async function createInvitationInTx(
   principal: Principal,
   input: { email: string; role: Role; employeeRecordId: string | null },
 ): Promise<CreatedInvitation> {
+  await lockCompanyInvitations(tx, principal.companyId);
   const now = new Date();
   if (await hasPendingInvitation(tx, principal.companyId, input.email, now)) {
     throw errors.conflict(INVITATION_MESSAGES.alreadyInvited, { email: INVITATION_MESSAGES.alreadyInvited });
@@ -153,6 +156,28 @@ export async function createInvitationInTx(
     },
   });
   return { id: saved.id, email: input.email, expiresAt };
+}
+
+/**
+ * Cancels, in the caller's transaction, the invitations sent with an employee record that is being
+ * deleted: the link would otherwise still let its holder join the company, with no record to link.
+ * Each is an `invitation.cancelled` audit event, as when HR cancels one in Settings.
+ */
+export async function cancelInvitationsOfDeletedEmployee(
+  tx: Tx,
+  principal: Principal,
+  employeeRecordId: string,
+): Promise<void> {
+  const cancelled = await deleteUnacceptedInvitationsOf(tx, principal.companyId, employeeRecordId);
+  for (const invitation of cancelled) {
+    await recordAudit(tx, principal, {
+      kind: 'invitation.cancelled',
+      targetType: 'invitation',
+      targetId: invitation.id,
+      targetLabel: invitation.email,
+      before: { email: invitation.email, employeeRecordId },
+    });
+  }
 }
 
 export async function sendInvitation(

@@ -195,6 +195,28 @@ describe('sending an invitation', () => {
     expect(southbank.cookie).not.toBe('');
   });
 
+  it('is sent once when the same address is invited many times at once: one 201, the rest 409, one email', async () => {
+    const owner = await signedIn('owner@northwind.example');
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        owner.post('/api/v1/settings/invitations', {
+          // The same address, in any case: the check ignores case.
+          email: i % 2 ? 'many.at.once@northwind.example' : 'Many.At.Once@Northwind.example',
+        }),
+      ),
+    );
+    const statuses = answers.map((res) => res.status).sort();
+    expect(statuses).toEqual([201, ...Array.from({ length: 11 }, () => 409)]);
+    for (const res of answers.filter((r) => r.status === 409)) {
+      expect((await json(res)).error.message).toBe(INVITATION_MESSAGES.alreadyInvited);
+    }
+    const rows = await query<{ invitations: number; emails: number }>(
+      sql`select (select count(*)::int from invitations where email_lower = 'many.at.once@northwind.example') as invitations,
+        (select count(*)::int from email_outbox where lower(to_address) = 'many.at.once@northwind.example') as emails`,
+    );
+    expect(rows[0]).toEqual({ invitations: 1, emails: 1 });
+  });
+
   it('is closed to admins, operatives and anonymous callers; bad input is a 400', async () => {
     for (const email of ['admin@northwind.example', 'alice@northwind.example', 'manager@northwind.example']) {
       const client = await signedIn(email);
@@ -291,6 +313,34 @@ describe('a link that no longer works', () => {
 });
 
 describe('inviting from the employee form', () => {
+  it('is cancelled when the record is deleted before the invitee accepts: the link no longer works', async () => {
+    const owner = await signedIn('owner@northwind.example');
+    const created = await employee(owner, {
+      fullName: 'Gone Before Joining',
+      email: 'gone.before@northwind.example',
+      employeeNumber: 'INV-D1',
+      sendInvitation: true,
+    });
+    expect(created.res.status).toBe(201);
+    const token = await tokenMailedTo('gone.before@northwind.example');
+    expect((await owner.call('DELETE', `/api/v1/employees/${created.body.id}`)).status).toBe(200);
+
+    const accepted = await httpClient(t.app.app).post('/api/invitations/accept', {
+      token,
+      fullName: 'Gone Before Joining',
+      password: PASSWORD,
+    });
+    expect(accepted.status).toBe(404);
+    expect((await json(accepted)).error.code).toBe(INVITATION_ERROR_CODES.INVITATION_UNKNOWN);
+    const rows = await query<{ invitations: number; logins: number; cancelled: number }>(
+      sql`select (select count(*)::int from invitations where email = 'gone.before@northwind.example') as invitations,
+        (select count(*)::int from auth_users where email = 'gone.before@northwind.example') as logins,
+        (select count(*)::int from audit_events where kind = 'invitation.cancelled'
+          and target_label = 'gone.before@northwind.example') as cancelled`,
+    );
+    expect(rows[0]).toEqual({ invitations: 0, logins: 0, cancelled: 1 });
+  });
+
   it('creates the record and its linked invitation in one transaction, or neither', async () => {
     const owner = await signedIn('owner@northwind.example');
     const created = await employee(owner, {
