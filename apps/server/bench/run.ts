@@ -17,8 +17,8 @@
  *
  * Memory (issue 20): the server's resident memory (RSS, from /proc or ps) idle after start, sampled
  * every 250 ms through the HTTP runs (peak and mean) and idle again after them; then the compiled
- * server (`node --enable-source-maps --max-semi-space-size=16 apps/server/dist/main.js`, as production
- * runs it; built first when stale), idle, whose PostgreSQL figure is judged against the target (under 150 MB) in the memory
+ * server (`node <serverNodeFlags> apps/server/dist/main.js`, the flags `npm start` uses, from
+ * scripts/lib.mjs; built first when stale), idle, whose PostgreSQL figure is judged against the target (under 150 MB) in the memory
  * table printed at the end, target beside each reading. --no-memory skips the compiled start.
  * `npm run bench:memory` (scripts/idle-rss.mjs) measures the compiled server's idle RSS alone.
  */
@@ -258,6 +258,12 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** The Node flags `npm start` runs the compiled server with (`serverNodeFlags`, scripts/lib.mjs). */
+async function productionNodeFlags(): Promise<string[]> {
+  const lib = (await import(path.join(repoRoot, 'scripts/lib.mjs'))) as { serverNodeFlags: string[] };
+  return lib.serverNodeFlags;
+}
+
 async function startServer(
   kind: 'postgres' | 'pglite',
   server: 'tsx' | 'compiled' = 'tsx',
@@ -276,13 +282,13 @@ async function startServer(
   };
   if (kind === 'postgres') env.DATABASE_URL = benchPaths.databaseUrl;
   else delete env.DATABASE_URL;
-  // Node itself (with tsx's loader, or the compiled bundle with production's flags, `serverNodeFlags`
-  // in scripts/lib.mjs: source maps, ADR 0171's young generation): the measured process is the
-  // server, and a kill reaches it.
+  // Node itself (with tsx's loader, or the compiled bundle with production's flags, read from
+  // scripts/lib.mjs, which `npm start` uses: source maps, ADR 0171's young generation): the measured
+  // process is the server, and a kill reaches it.
   const args =
     server === 'tsx'
       ? ['--import', 'tsx', 'apps/server/src/main.ts']
-      : ['--enable-source-maps', '--max-semi-space-size=16', 'apps/server/dist/main.js'];
+      : [...(await productionNodeFlags()), 'apps/server/dist/main.js'];
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env,
