@@ -90,6 +90,51 @@ export async function createTestStore(): Promise<TestStore> {
   };
 }
 
+/** The role that owns the schema in `createOwnerRoleTestStore`: production's kind (docs/operations.md). */
+export const TEST_OWNER_ROLE = 'hr_test_owner';
+
+/**
+ * A fresh database on PostgreSQL owned by a role that is not a superuser and does not bypass
+ * row-level security, as production's must be (docs/operations.md): the app connects as it, so
+ * anything the product reads as the owner outside a tenant meets the tenant tables' forced policies,
+ * as in production. (The other test files connect as the server's superuser, which bypasses them.)
+ * `admin` queries as that superuser: for a test's set-up and checks, never the product's.
+ */
+export async function createOwnerRoleTestStore(): Promise<TestStore & { admin: pg.Client }> {
+  if (!postgresUrl) throw new Error('createOwnerRoleTestStore needs PostgreSQL (TEST_DATABASE_URL)');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hr-test-'));
+  const name = `hr_test_owner_${process.pid}_${Date.now().toString(36)}`;
+  const setup = new pg.Client({ connectionString: postgresUrl });
+  await setup.connect();
+  // CREATEROLE: the first migration grants app_user to its owner (and creates it where it is missing).
+  await setup.query(`do $$ begin
+      if not exists (select 1 from pg_roles where rolname = '${TEST_OWNER_ROLE}') then
+        create role ${TEST_OWNER_ROLE} login createrole nosuperuser nobypassrls;
+      end if;
+    end $$`);
+  await setup.query(`create database ${name} owner ${TEST_OWNER_ROLE}`);
+  await setup.end();
+  const adminUrl = new URL(postgresUrl);
+  adminUrl.pathname = `/${name}`;
+  const ownerUrl = new URL(adminUrl);
+  ownerUrl.username = TEST_OWNER_ROLE;
+  ownerUrl.password = '';
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  return {
+    dataDir,
+    admin,
+    open: () => openDatabase({ databaseUrl: ownerUrl.toString(), poolSize: 4 }),
+    async dispose() {
+      await admin.end();
+      const client = new pg.Client({ connectionString: postgresUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
 export interface TestApp {
   database: Database;
   app: ReturnType<typeof createApp>['app'];

@@ -37,7 +37,7 @@ function appThrowing(err: Error) {
 
 const pgError = (code: string, message: string) => Object.assign(new Error(message), { code });
 const failedQuery = (cause: Error) =>
-  new DrizzleQueryError('select * from app_request_principal_v5($1)', ['secret-token'], cause);
+  new DrizzleQueryError('select * from app_request_principal_v6($1)', ['secret-token'], cause);
 
 describe('a lost database connection', () => {
   it.each([

@@ -20,11 +20,11 @@ function capture() {
 describe('logged errors', () => {
   it('keep a failed query, its cause and its stack frames, never its parameters', () => {
     const cause = new Error('terminating connection due to administrator command');
-    const err = new DrizzleQueryError('select * from app_request_principal_v5($1)', [TOKEN], cause);
+    const err = new DrizzleQueryError('select * from app_request_principal_v6($1)', [TOKEN], cause);
     const { logger, text } = capture();
     logger.child({ requestId: 'r1' }).error({ err }, 'unhandled error');
     const line = JSON.parse(text()) as { err: { message: string; stack: string; query: string } };
-    expect(line.err.query).toBe('select * from app_request_principal_v5($1)');
+    expect(line.err.query).toBe('select * from app_request_principal_v6($1)');
     expect(line.err.message).toContain('terminating connection');
     expect(line.err.stack).toMatch(/\n\s+at /);
     expect(text()).not.toContain(TOKEN);

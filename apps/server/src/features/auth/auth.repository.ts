@@ -81,9 +81,11 @@ type VersionColumns = { [A in DataArea as `${A}_version`]: string | number | big
 /**
  * The session named by a (signature-checked) token, its user and principal, and the versions of each
  * area of the company's data, in one round trip: the hot path of every product request (ADRs 0043,
- * 0046 and 0120, function `app_request_principal_v5` of migration 0042, which reads the session, the
- * leaver check and the versions as the owner in one statement, then the profile rows as app_user with
- * only the user id set). Null when the token is unknown or expired.
+ * 0046 and 0120, function `app_request_principal_v6` of migration 0044, which reads the session as
+ * the owner, then the profile rows as app_user with the user id set, the leaver check with the
+ * profile's company set, and the versions through `app_company_data_areas`: nothing a tenant policy
+ * covers is read as the owner, who under a non-superuser role sees no tenant row). Null when the token
+ * is unknown or expired, or its user has left.
  */
 export async function findSessionPrincipal(db: Db, token: string): Promise<SessionPrincipalRow | null> {
   const [row] = rowsOf<
@@ -99,7 +101,7 @@ export async function findSessionPrincipal(db: Db, token: string): Promise<Sessi
       levels: Record<string, AccessLevel> | null;
       first_login_completed: boolean | null;
     } & VersionColumns
-  >(await db.execute(sql`select * from app_request_principal_v5(${token})`));
+  >(await db.execute(sql`select * from app_request_principal_v6(${token})`));
   if (!row) return null;
   const versions = {} as Record<DataArea, bigint>;
   for (const area of DATA_AREAS) versions[area] = BigInt(row[`${area}_version` as const] ?? 0);
@@ -126,17 +128,15 @@ export async function sessionIsActive(db: Db, sessionId: string): Promise<boolea
 
 /**
  * The end date of the user's employee record in their current company when it has come (a leaver,
- * ADR 0092), else null: the same rule as the session function `app_request_principal_v5`, read as
- * the owner before any tenant is set (sign-in has none yet).
+ * ADR 0092), else null: the same rule as the session function `app_request_principal_v6`, read by
+ * `app_ended_employment_v1` (migration 0044) as app_user, the own profile first, then the company's
+ * record (sign-in has no tenant yet, and the owner sees no tenant row).
  */
 export async function findEndedEmployment(db: Db, userId: string): Promise<string | null> {
-  const rows = rowsOf<{ endDate: string }>(
-    await db.execute(sql`
-      select to_char(e.end_date, 'YYYY-MM-DD') as "endDate"
-      from profiles p
-      join employee_records e on e.company_id = p.company_id and e.user_id = p.id
-      where p.id = ${userId}::uuid and e.end_date is not null and e.end_date <= current_date
-      limit 1`),
+  const rows = rowsOf<{ endDate: string | null }>(
+    await db.execute(
+      sql`select to_char(app_ended_employment_v1(${userId}::uuid), 'YYYY-MM-DD') as "endDate"`,
+    ),
   );
   return rows[0]?.endDate ?? null;
 }
