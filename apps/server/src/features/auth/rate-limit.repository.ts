@@ -3,11 +3,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rateLimits } from '../../db/schema/security.ts';
 
-export async function findWindow(db: Db, key: string): Promise<RateLimitWindow | null> {
-  const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key));
-  return row ? { count: row.count, windowStart: row.windowStart } : null;
-}
-
 /**
  * Counts one attempt and returns the window it was counted in, in one statement: concurrent callers
  * each get their own count (the row lock of ON CONFLICT DO UPDATE orders them), so no two see the

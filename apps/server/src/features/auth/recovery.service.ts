@@ -22,7 +22,7 @@ import { errors } from '../../http/app-error.ts';
 import type { Logger } from '../../logger.ts';
 import { insertCredentialUser } from './auth.repository.ts';
 import type { Auth } from './auth.ts';
-import { assertWithinLimit, countAttempt } from './rate-limit.service.ts';
+import { reserveAttempt } from './rate-limit.service.ts';
 import {
   canRecoverPassword,
   completeFirstLogin,
@@ -60,18 +60,22 @@ export async function settleRecoveryTasks(): Promise<void> {
   while (pending.size) await Promise.allSettled([...pending]);
 }
 
-/** Checks and counts one request against a limit per address and, when the IP is known, per IP. */
+/**
+ * Counts one request against a limit per IP, when the IP is known, and per address, and refuses it
+ * (429) when its own count is over either: counted first, in one statement each (ADR 0052), so that
+ * of N simultaneous requests at most the limit go on. Reading the window and counting afterwards let
+ * a burst of twelve all pass a limit of three on PostgreSQL. The IP first: a request it refuses does
+ * not count for the address.
+ */
 async function limit(
   db: Db,
   keys: { email: [string, RateLimitRule]; ip: [string, RateLimitRule] },
   ipAddress: string | null,
   message: string,
 ): Promise<void> {
-  const checks: [string, RateLimitRule][] = [keys.email];
   // Requests made inside the process (tests) have no socket address.
-  if (ipAddress) checks.push([`${keys.ip[0]}${ipAddress}`, keys.ip[1]]);
-  for (const [key, rule] of checks) await assertWithinLimit(db, key, rule, message);
-  for (const [key, rule] of checks) await countAttempt(db, key, rule);
+  if (ipAddress) await reserveAttempt(db, `${keys.ip[0]}${ipAddress}`, keys.ip[1], message);
+  await reserveAttempt(db, keys.email[0], keys.email[1], message);
 }
 
 // ---------- who the address belongs to ----------
@@ -212,14 +216,13 @@ export async function sendPasswordResetFor(
   meta: RecoveryMeta,
 ): Promise<void> {
   const { db, auth } = deps;
-  const key = `reset:${user.email}`;
-  await assertWithinLimit(
+  // Counted first, like the public form's (`limit`): a burst of clicks sends at most the limit.
+  await reserveAttempt(
     db,
-    key,
+    `reset:${user.email}`,
     RECOVERY_RATE_LIMITS.passwordResetPerEmail,
     RECOVERY_MESSAGES.tooManyResetRequests,
   );
-  await countAttempt(db, key, RECOVERY_RATE_LIMITS.passwordResetPerEmail);
   await auth.api.requestPasswordReset({ body: { email: user.email } });
   await insertSecurityEvent(db, {
     action: 'password_reset_requested',
@@ -246,14 +249,12 @@ export async function resetPassword(
 ): Promise<void> {
   const { db, auth } = deps;
   if (meta.ipAddress) {
-    const key = `reset-password-ip:${meta.ipAddress}`;
-    await assertWithinLimit(
+    await reserveAttempt(
       db,
-      key,
+      `reset-password-ip:${meta.ipAddress}`,
       RECOVERY_RATE_LIMITS.resetPasswordPerIp,
       RECOVERY_MESSAGES.tooManyResetRequests,
     );
-    await countAttempt(db, key, RECOVERY_RATE_LIMITS.resetPasswordPerIp);
   }
   const userId = await findResetTokenUser(db, input.token);
   if (!userId) throw invalidLink();

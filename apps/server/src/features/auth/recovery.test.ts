@@ -184,6 +184,22 @@ describe('password reset by email', () => {
     expect((await requestReset('spray-last@example.com', freshIp())).status).toBe(200);
   });
 
+  it('sends at most the limit when many requests for one address arrive at once: 3 mails, the rest 429', async () => {
+    const email = 'fiona@northwind.example';
+    // Each from its own address, so only the per-address limit applies.
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        httpClient(app()).post('/api/auth/request-password-reset', { email }, freshIp()),
+      ),
+    );
+    await settleRecoveryTasks();
+    expect(answers.map((res) => res.status).sort()).toEqual([
+      ...Array.from({ length: 3 }, () => 200),
+      ...Array.from({ length: 9 }, () => 429),
+    ]);
+    expect(mailCount(email)).toBe(3);
+  });
+
   it('limits attempts to set a password per IP', async () => {
     const ip = freshIp();
     for (let i = 0; i < 20; i++)
@@ -248,6 +264,27 @@ describe('the administrator sends the reset email', () => {
     const token = tokenOf(latestMailTo(outbox(), 'ada-reset@northwind.example').link);
     expect((await resetWith(token)).status).toBe(200);
     await httpClient(app()).signIn('ada-reset@northwind.example', NEW_PASSWORD);
+  });
+
+  it('sends at most the limit when the button is pressed many times at once: 3 mails, the rest 429', async () => {
+    const owner = httpClient(app());
+    await owner.signIn('owner@northwind.example');
+    const created = await owner.post('/api/v1/settings/users', {
+      fullName: 'Burst Reset',
+      email: 'burst-reset@northwind.example',
+      password: 'Temp0rary!',
+      role: 'operative',
+    });
+    const { user } = await json(created);
+    const before = mailCount('burst-reset@northwind.example');
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => owner.post(`/api/v1/settings/users/${user.id}/reset-password`)),
+    );
+    expect(answers.map((res) => res.status).sort()).toEqual([
+      ...Array.from({ length: 3 }, () => 200),
+      ...Array.from({ length: 9 }, () => 429),
+    ]);
+    expect(mailCount('burst-reset@northwind.example') - before).toBe(3);
   });
 
   it('is refused for another company, a developer, and without user management at Admin', async () => {

@@ -12,6 +12,17 @@ export async function insertFeed(tx: Tx, row: typeof calendarFeeds.$inferInsert)
   return created as { id: string };
 }
 
+/**
+ * A user's feeds are created one transaction at a time, from the count of live ones to the commit:
+ * without it, parallel creations each counted fewer than the cap and each inserted one (on
+ * PostgreSQL; PGlite runs one transaction at a time). A transaction-level advisory lock per user.
+ */
+export async function lockFeedsOfUser(tx: Tx, companyId: string, userId: string): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`calendar-feeds:${companyId}:${userId}`}, 0))`,
+  );
+}
+
 export async function countActiveFeeds(tx: Tx, companyId: string, userId: string): Promise<number> {
   const [row] = await tx
     .select({ n: count() })

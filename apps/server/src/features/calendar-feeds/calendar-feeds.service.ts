@@ -35,6 +35,7 @@ import {
   insertFeed,
   listFeedLeave,
   listFeedsOfUser,
+  lockFeedsOfUser,
   revokeFeedOfUser,
   saveCompanyFeedForEmployees,
 } from './calendar-feeds.repository.ts';
@@ -77,6 +78,8 @@ export async function createCalendarFeed(
   const { companyId } = principal;
   const userId = principal.user.id;
   const created = await withTenant(deps.db, tenantOf(principal), async (tx) => {
+    // Held to the commit, so a burst of creations is counted one after the other against the cap.
+    await lockFeedsOfUser(tx, companyId, userId);
     const allowed = await allowedScopesOf(tx, companyId, userId, principal.role);
     if (!allowed.includes(input.scope)) {
       if (input.scope === 'company') throw errors.forbidden(CALENDAR_FEED_MESSAGES.companyNotAllowed);

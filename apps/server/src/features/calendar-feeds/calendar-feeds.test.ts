@@ -1,5 +1,8 @@
 /** Calendar feeds (ADR 0099): create, list, revoke, and the .ics parsed by ical.js. */
-import { CALENDAR_FEED_MESSAGES } from '@hr/shared/calendar-feeds/calendar-feeds.schemas';
+import {
+  CALENDAR_FEED_MESSAGES,
+  CALENDAR_FEEDS_MAX_ACTIVE,
+} from '@hr/shared/calendar-feeds/calendar-feeds.schemas';
 import { clearMondayFrom } from '@hr/shared/leave/leave-days';
 import { RATE_LIMITS_ICAL } from '@hr/shared/rate-limit';
 import { addDays, isoDate } from '@hr/shared/working-days';
@@ -168,6 +171,26 @@ describe('calendar feeds', () => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await json(limited)).error.code).toBe('RATE_LIMITED');
+  });
+
+  it('caps live feeds at 10 per user even when many are created at once: the rest 409, never an 11th', async () => {
+    const admin = await signedIn('admin@northwind.example');
+    for (let i = 0; i < CALENDAR_FEEDS_MAX_ACTIVE - 3; i++) await createFeed(admin, { scope: 'me' });
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => admin.post('/api/v1/calendar-feeds', { scope: 'me' })),
+    );
+    expect(answers.map((res) => res.status).sort()).toEqual([
+      ...Array.from({ length: 3 }, () => 201),
+      ...Array.from({ length: 9 }, () => 409),
+    ]);
+    for (const res of answers.filter((r) => r.status === 409)) {
+      expect((await json(res)).error.message).toBe(CALENDAR_FEED_MESSAGES.tooMany);
+    }
+    const [live] = await query<{ n: number }>(
+      sql`select count(*)::int as n from calendar_feeds f join auth_users u on u.id = f.user_id
+        where u.email = 'admin@northwind.example' and f.revoked_at is null`,
+    );
+    expect(live?.n).toBe(CALENDAR_FEEDS_MAX_ACTIVE);
   });
 
   it('stores only the SHA-256 of the token: no row holds the token', async () => {

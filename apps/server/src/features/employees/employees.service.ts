@@ -431,24 +431,26 @@ export async function removeEmployee(db: Db, principal: Principal, id: string): 
       throw errors.conflict(EMPLOYEE_MESSAGES.hasHolidayRequests);
     }
     const before = await findEmployeeById(tx, principal.companyId, id);
-    if (before) {
-      await recordAudit(tx, principal, {
-        kind: 'employee.deleted',
-        targetType: 'employee',
-        targetId: id,
-        targetLabel: before.fullName,
-        before,
-      });
-    }
+    if (!before) return false;
     try {
-      const deleted = await deleteEmployee(tx, principal.companyId, id);
-      if (deleted) await cancelInvitationsOfDeletedEmployee(tx, principal, id);
-      return deleted;
+      // The delete before the audit event: of parallel deletions of one record, only the one whose
+      // delete removed the row records it; the others wait for it to commit, delete nothing and
+      // answer 404 with nothing written.
+      if (!(await deleteEmployee(tx, principal.companyId, id))) return false;
     } catch (err) {
       // A request submitted between the check and the delete: the foreign key refuses it.
       if (isForeignKeyViolation(err)) throw errors.conflict(EMPLOYEE_MESSAGES.hasHolidayRequests);
       throw err;
     }
+    await recordAudit(tx, principal, {
+      kind: 'employee.deleted',
+      targetType: 'employee',
+      targetId: id,
+      targetLabel: before.fullName,
+      before,
+    });
+    await cancelInvitationsOfDeletedEmployee(tx, principal, id);
+    return true;
   });
   if (!deleted) throw errors.notFound();
 }

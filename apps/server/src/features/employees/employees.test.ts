@@ -311,6 +311,27 @@ describe('employee records', () => {
     expect((await owner.call('DELETE', `/api/v1/employees/${created.id}`)).status).toBe(404);
   });
 
+  it('records one deletion when the same record is deleted many times at once: one 200, the rest 404', async () => {
+    const owner = await signedIn('owner@northwind.example');
+    for (let k = 0; k < 3; k++) {
+      const created = await json(
+        await owner.post(
+          '/api/v1/employees',
+          newEmployee({ employeeNumber: `DEL-BURST-${k}`, email: `del.burst.${k}@northwind.example` }),
+        ),
+      );
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () => owner.call('DELETE', `/api/v1/employees/${created.id}`)),
+      );
+      expect(answers.map((res) => res.status).sort()).toEqual([200, 404, 404, 404, 404, 404]);
+      // Before: each request that read the record before the first delete committed wrote an event.
+      const [events] = await query<{ n: number }>(
+        sql`select count(*)::int as n from audit_events where kind = 'employee.deleted' and target_id = ${created.id}`,
+      );
+      expect(events?.n).toBe(1);
+    }
+  });
+
   it('refuses to delete an employee with holiday requests (409) and keeps the record and its history', async () => {
     const owner = await signedIn('owner@northwind.example');
     const alice = (await json(await owner.get('/api/v1/employees?search=alice@'))).items[0];

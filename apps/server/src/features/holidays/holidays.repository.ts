@@ -157,6 +157,21 @@ export async function insertHolidayRequests(tx: Tx, values: NewHolidayRequest[])
 export type HolidayRequestRow = Awaited<ReturnType<typeof insertHolidayRequests>>[number];
 
 /**
+ * Locks a request and the other rows of its split group (ADR 0087) until the transaction ends, in id
+ * order, before a decision or a cancellation writes them. Both act on the whole group, one row after
+ * the other: without it, two decisions of two parts of one request at once (or a decision and a
+ * cancellation) each locked their own row and then waited for the other's, and PostgreSQL ended one
+ * of them as a deadlock (a 500, not the 409 "already decided"). With it the second waits for the
+ * first to commit and then finds the group decided.
+ */
+export async function lockRequestGroup(tx: Tx, companyId: string, id: string): Promise<void> {
+  await tx.execute(sql`select r.id from holiday_requests r
+    where r.company_id = ${companyId} and (r.id = ${id} or r.split_group_id =
+      (select g.split_group_id from holiday_requests g where g.id = ${id} and g.company_id = ${companyId}))
+    order by r.id for update of r`);
+}
+
+/**
  * The other rows of a split request take the decision its first row got (ADR 0087): pending ones only,
  * in the same transaction as the conditional update that decided the first.
  */

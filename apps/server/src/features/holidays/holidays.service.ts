@@ -88,6 +88,7 @@ import {
   listSicknessTotals,
   listSuperAdminIds,
   listUpcomingApproved,
+  lockRequestGroup,
   type MovedRequest,
   movePendingToCurrentApprover,
   type TeamHolidayRow,
@@ -648,6 +649,8 @@ export async function decideHolidayRequest(
   const approver = approverOf(principal);
   const row = await withTenant(db, tenantOf(principal), async (tx) => {
     const status = input.decision === 'approve' ? 'approved' : 'rejected';
+    // The request's split group, locked in id order first: a decision of another of its parts waits.
+    await lockRequestGroup(tx, principal.companyId, id);
     const decided = await decideRequest(tx, principal.companyId, id, approver, {
       status,
       comment: input.comment,
@@ -723,6 +726,8 @@ export async function cancelMyRequest(
   today: string = serverToday(),
 ): Promise<HolidayRequest> {
   const row = await withTenant(db, tenantOf(principal), async (tx) => {
+    // As for a decision: the whole split group, locked in id order before it is read and written.
+    await lockRequestGroup(tx, principal.companyId, id);
     const existing = await findRequest(tx, principal.companyId, id);
     if (!existing) throw errors.notFound();
     const own = existing.userId === principal.user.id;

@@ -280,6 +280,47 @@ describe('deciding a request', () => {
     const winner = await json(results.find((r) => r.status === 200) as Response);
     expect(rows[0]?.status).toBe(winner.status);
   });
+
+  it("decides a request split at the year's edge once when its two parts are decided both ways at the same moment", async () => {
+    const manager = await signedIn('manager@northwind.example');
+    // The holiday year starts this month (see beforeAll): a request across its first day is split.
+    const year = Number(today.slice(0, 4));
+    for (const [email, y] of [
+      ['alice@northwind.example', year + 2],
+      ['tom@northwind.example', year + 2],
+      ['alice@northwind.example', year + 3],
+      ['tom@northwind.example', year + 3],
+    ] as const) {
+      const requester = await signedIn(email);
+      const edge = `${y}-${today.slice(5, 7)}-01`;
+      const made = await requester.post('/api/v1/holidays/requests', {
+        startDate: addDays(edge, -5),
+        endDate: addDays(edge, 5),
+      });
+      expect(made.status).toBe(201);
+      const { splitGroupId } = await json(made);
+      const parts = await query<{ id: string }>(
+        sql`select id from holiday_requests where split_group_id = ${splitGroupId} order by start_date`,
+      );
+      expect(parts).toHaveLength(2);
+      const results = await Promise.all([
+        manager.post(`/api/v1/holidays/requests/${parts[0]?.id}/decision`, { decision: 'approve' }),
+        manager.post(`/api/v1/holidays/requests/${parts[1]?.id}/decision`, {
+          decision: 'reject',
+          comment: 'No cover',
+        }),
+      ]);
+      // Before the group lock: 200 and 500 (PostgreSQL ended the other as a deadlock).
+      expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+      const loser = results.find((r) => r.status === 409) as Response;
+      expect((await json(loser)).error.message).toBe(HOLIDAY_MESSAGES.alreadyDecided);
+      const winner = await json(results.find((r) => r.status === 200) as Response);
+      const rows = await query<{ status: string }>(
+        sql`select status from holiday_requests where split_group_id = ${splitGroupId}`,
+      );
+      expect(rows.map((r) => r.status)).toEqual([winner.status, winner.status]);
+    }
+  });
 });
 
 describe('my requests', () => {

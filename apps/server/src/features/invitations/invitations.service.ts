@@ -24,7 +24,7 @@ import { AppError, errors } from '../../http/app-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { findLogins, insertProfileWithRole, isExpiredSignUp } from '../auth/accounts.service.ts';
 import type { Auth } from '../auth/auth.ts';
-import { assertWithinLimit, countAttempt } from '../auth/rate-limit.service.ts';
+import { reserveAttempt } from '../auth/rate-limit.service.ts';
 import {
   findRecoveryCandidate,
   prepareLogin,
@@ -248,14 +248,13 @@ export async function acceptInvitation(
 ): Promise<{ userId: string; email: string }> {
   const { db } = deps;
   if (ipAddress) {
-    const key = `accept-invitation-ip:${ipAddress}`;
-    await assertWithinLimit(
+    // Counted first (ADR 0052): of a burst of attempts at most the limit go on.
+    await reserveAttempt(
       db,
-      key,
+      `accept-invitation-ip:${ipAddress}`,
       RECOVERY_RATE_LIMITS.resetPasswordPerIp,
       'Too many attempts. Please try again later.',
     );
-    await countAttempt(db, key, RECOVERY_RATE_LIMITS.resetPasswordPerIp);
   }
   const { companyId, invitation } = await openInvitation(db, input.token);
   const login = await prepareLogin(

@@ -5,8 +5,10 @@ import { notPlatformStaff } from '../../db/company-members.ts';
 import { profiles } from '../../db/schema/core.ts';
 import { employeeRecords } from '../../db/schema/hr.ts';
 
-export async function findProfile(tx: Tx, userId: string) {
-  const [row] = await tx.select().from(profiles).where(eq(profiles.id, userId));
+/** A user's profile; `lock` holds its row until the transaction ends (replacing the avatar). */
+export async function findProfile(tx: Tx, userId: string, lock = false) {
+  const query = tx.select().from(profiles).where(eq(profiles.id, userId));
+  const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
 }
 

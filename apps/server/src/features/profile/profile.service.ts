@@ -151,7 +151,9 @@ async function replaceAvatar(
   avatarUrl: string | null,
 ): Promise<Profile> {
   const { previous, row } = await withTenant(db, tenantOf(principal), async (tx) => {
-    const current = await findProfile(tx, principal.user.id);
+    // Locked, so that of parallel replacements each reads the avatar the one before it set (and
+    // deletes that file): unlocked, they all read the same previous one and the files in between stayed.
+    const current = await findProfile(tx, principal.user.id, true);
     const updated = await setAvatarUrl(tx, principal.user.id, avatarUrl);
     return { previous: current?.avatarUrl ?? null, row: updated };
   });

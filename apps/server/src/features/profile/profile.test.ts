@@ -175,4 +175,23 @@ describe('profile', () => {
     expect(removed.avatarUrl).toBeNull();
     expect((await app().request(second.avatarUrl)).status).toBe(404);
   });
+
+  it('keeps one stored avatar when several are uploaded at once: every replaced file is deleted', async () => {
+    const tom = await signedIn('tom@northwind.example');
+    const first = await json(await upload(tom, PNG, 'me.png', 'image/png'));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        i % 2 ? upload(tom, PNG, 'me.png', 'image/png') : upload(tom, JPEG, 'me.jpg', 'image/jpeg'),
+      ),
+    );
+    expect(answers.map((res) => res.status)).toEqual([201, 201, 201, 201, 201, 201]);
+    const urls = new Set<string>([first.avatarUrl]);
+    for (const res of answers) urls.add((await json(res)).avatarUrl);
+    const current = (await json(await tom.get('/api/v1/profile'))).avatarUrl;
+    expect(urls.has(current)).toBe(true);
+    // Before: each upload read the same previous avatar, so the files replaced in between stayed.
+    const stored = [];
+    for (const url of urls) if ((await app().request(url)).status === 200) stored.push(url);
+    expect(stored).toEqual([current]);
+  });
 });
