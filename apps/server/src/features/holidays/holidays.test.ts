@@ -186,9 +186,13 @@ describe('submitting a holiday request', () => {
 });
 
 describe('deciding a request', () => {
+  /** Mondays already booked here: two offsets can land on one clear Monday (a bank-holiday week skipped). */
+  const bookedMondays = new Set<string>();
   async function pendingOfAlice(offset: number) {
     const alice = await signedIn('alice@northwind.example');
-    const start = mondayAfter(offset);
+    let start = mondayAfter(offset);
+    while (bookedMondays.has(start)) start = clearMondayFrom(addDays(start, 7), 'england-and-wales');
+    bookedMondays.add(start);
     const res = await alice.post('/api/v1/holidays/requests', {
       startDate: start,
       endDate: addDays(start, 2),
