@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db, Listen, Unlisten } from '../../db/client.ts';
+import { withTenant } from '../../db/tenant.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
 import type { Logger } from '../../logger.ts';
 import {
@@ -94,7 +95,10 @@ export function createEmailQueue(deps: {
   let again = false;
 
   async function brandOf(companyId: string | null): Promise<EmailBrand> {
-    const row = companyId ? await findBrand(db, companyId) : null;
+    // The company's rows force row-level security: read in its tenant, as the owner would see none.
+    const row = companyId
+      ? await withTenant(db, { companyId, userId: null, role: null }, (tx) => findBrand(tx, companyId))
+      : null;
     return {
       companyName: row?.tradingName || row?.name || 'Northwind HR',
       logoUrl: row?.logoUrl ?? null,

@@ -3,10 +3,11 @@
  * serving role, which may only insert); claims and outcomes run as the owner, across companies.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { type Queryable, rowsOf, type Tx } from '../../db/client.ts';
+import { type Db, type Queryable, rowsOf, type Tx } from '../../db/client.ts';
 import { companies, companyDetails, profiles, userRoles } from '../../db/schema/core.ts';
 import { emailOutbox } from '../../db/schema/email.ts';
 import { employeeRecords } from '../../db/schema/hr.ts';
+import { withTenant } from '../../db/tenant.ts';
 
 export interface OutboxInsert {
   id: string;
@@ -181,7 +182,7 @@ export async function deleteFinishedEmailsBefore(db: Queryable, cutoff: Date): P
   return gone.length;
 }
 
-/** The company's name (trading name first) and stored logo, as the owner. */
+/** The company's name (trading name first) and stored logo (in the company's tenant). */
 export async function findBrand(db: Queryable, companyId: string) {
   const [row] = await db
     .select({
@@ -195,8 +196,14 @@ export async function findBrand(db: Queryable, companyId: string) {
   return row ?? null;
 }
 
-/** Every company id, as the owner (the leavers' sweep enters each as its tenant). */
-export async function listCompanyIds(db: Queryable): Promise<string[]> {
-  const rows = await db.select({ id: companies.id }).from(companies);
+/**
+ * Every company id (the leavers' sweep enters each as its tenant). `companies` forces row-level
+ * security and a non-superuser owner reads none of it, so this reads as the serving role under the
+ * one policy that shows every company: `companies_read` for the developer role (no company, no user).
+ */
+export async function listCompanyIds(db: Db): Promise<string[]> {
+  const rows = await withTenant(db, { companyId: '', userId: null, role: 'developer' }, (tx) =>
+    tx.select({ id: companies.id }).from(companies),
+  );
   return rows.map((r) => r.id);
 }
