@@ -2,9 +2,10 @@
 import type { HolidayType } from '@hr/shared/hr/holidays.schemas';
 import type { LedgerKind } from '@hr/shared/leave/allowance';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
-import { type Queryable, rowsOf, type Tx } from '../../db/client.ts';
-import { companySettings } from '../../db/schema/core.ts';
+import { type Db, rowsOf, type Tx } from '../../db/client.ts';
+import { companies, companySettings } from '../../db/schema/core.ts';
 import { employeeRecords, leaveLedgerEntries } from '../../db/schema/hr.ts';
+import { withTenant } from '../../db/tenant.ts';
 
 /**
  * A uuid list as one array parameter (PGlite and node-postgres alike; the ids are read from the
@@ -536,13 +537,16 @@ export async function listRolloverInputs(
   }>(result);
 }
 
-/** Every company with its holiday-year start month: the timer's list (read as the owner). */
-export async function listCompaniesForRollover(db: Queryable) {
-  const result = await db.execute(sql`
-    select c.id, coalesce(s.holiday_year_start_month, 1) as "startMonth"
-    from companies c left join company_settings s on s.company_id = c.id
-    order by c.id`);
-  return rowsOf<{ id: string; startMonth: number }>(result);
+/**
+ * Every company: the timer's list (each company's rollover reads its own settings in its tenant).
+ * `companies` forces row-level security and a non-superuser owner reads none of it, so this reads as
+ * the serving role under the one policy that shows every company: `companies_read` for the developer
+ * role (no company, no user).
+ */
+export async function listCompaniesForRollover(db: Db): Promise<Array<{ id: string }>> {
+  return withTenant(db, { companyId: '', userId: null, role: 'developer' }, (tx) =>
+    tx.select({ id: companies.id }).from(companies).orderBy(asc(companies.id)),
+  );
 }
 
 /** Saves the company's leave settings (the company's settings row exists from sign-up). */
