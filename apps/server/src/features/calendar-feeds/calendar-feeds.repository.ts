@@ -6,6 +6,7 @@ import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { companySettings } from '../../db/schema/core.ts';
 import { calendarFeeds } from '../../db/schema/hr.ts';
+import { readWithTenant } from '../../db/tenant-read.ts';
 
 export async function insertFeed(tx: Tx, row: typeof calendarFeeds.$inferInsert) {
   const [created] = await tx.insert(calendarFeeds).values(row).returning({ id: calendarFeeds.id });
@@ -109,25 +110,38 @@ export interface FeedOwner {
 }
 
 /**
- * The live feed with this token hash and who it reads as, on the server's own connection (no tenant
- * yet: the token is the only credential, ADR 0099). One indexed equality on the hash. Nothing when the
- * feed is revoked, its owner is no longer in the feed's company (a developer who switched) or has left
- * (from the end date of their employee record, as the session statement refuses them).
+ * The live feed with this token hash and who it reads as (the token is the only credential, ADR 0099).
+ * Nothing when the feed is revoked, its owner is no longer in the feed's company (a developer who
+ * switched) or has left (from the end date of their employee record, as the session statement refuses
+ * them). The feed is read on the server's own connection (one indexed equality on the hash;
+ * `calendar_feeds` does not force row-level security); its owner's profile, role and record in the
+ * feed's company, which force it, are read in that company's tenant: a non-superuser owner reads none
+ * of them.
  */
 export async function findFeedOwnerByHash(db: Db, tokenHash: string): Promise<FeedOwner | null> {
-  const result = await db.execute(sql`
-    select f.id as "feedId", f.company_id as "companyId", f.user_id as "userId", r.role,
-      f.scope, f.include_bank_holidays as "includeBankHolidays"
-    from calendar_feeds f
-    join profiles p on p.id = f.user_id and p.company_id = f.company_id
-    left join user_roles r on r.user_id = f.user_id
-    where f.token_hash = ${tokenHash} and f.revoked_at is null
-      and not exists (
-        select 1 from employee_records e
-        where e.company_id = f.company_id and e.user_id = f.user_id
-          and e.end_date is not null and e.end_date <= current_date
-      )`);
-  return rowsOf<FeedOwner>(result)[0] ?? null;
+  const [feed] = rowsOf<Omit<FeedOwner, 'role'>>(
+    await db.execute(sql`
+      select f.id as "feedId", f.company_id as "companyId", f.user_id as "userId",
+        f.scope, f.include_bank_holidays as "includeBankHolidays"
+      from calendar_feeds f
+      where f.token_hash = ${tokenHash} and f.revoked_at is null`),
+  );
+  if (!feed) return null;
+  const [owner] = await readWithTenant<{ role: Role | null }>(
+    db,
+    { companyId: feed.companyId, userId: feed.userId, role: null },
+    sql`
+      select r.role
+      from profiles p
+      left join user_roles r on r.user_id = p.id
+      where p.id = ${feed.userId} and p.company_id = ${feed.companyId}
+        and not exists (
+          select 1 from employee_records e
+          where e.company_id = p.company_id and e.user_id = p.id
+            and e.end_date is not null and e.end_date <= current_date
+        )`,
+  );
+  return owner ? { ...feed, role: owner.role } : null;
 }
 
 export interface FeedLeaveRow {

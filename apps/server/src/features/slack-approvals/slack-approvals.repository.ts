@@ -1,9 +1,11 @@
 /** Approving from Slack (ADR 0100): the approver's Slack account, the request a message shows, who clicked. */
 import type { HolidayStatus, HolidayType } from '@hr/shared/hr/holidays.schemas';
 import type { Role } from '@hr/shared/roles';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
+import { authUsers } from '../../db/schema/auth.ts';
 import { slackUserMappings } from '../../db/schema/integrations.ts';
+import { readWithTenant } from '../../db/tenant-read.ts';
 
 /** The user's connected Slack account in the company, or null. */
 export async function findConnectedSlack(tx: Tx, companyId: string, userId: string) {
@@ -79,22 +81,55 @@ export interface SlackActor {
 
 /**
  * Who a Slack user is in one company: the users whose connected Slack account has this id, still in
- * that company and not past their end date (as the session statement refuses leavers). On the server's
- * own connection: a click carries no session, only Slack's signature (ADR 0100).
+ * that company and not past their end date (as the session statement refuses leavers). A click carries
+ * no session, only Slack's signature (ADR 0100): the mappings, profiles, roles and records (which force
+ * row-level security, so a non-superuser owner reads none of them) are read in the company's tenant,
+ * and the logins (auth tables, the owner's) on the server's own connection.
  */
 export async function findSlackActors(db: Db, companyId: string, slackUserId: string): Promise<SlackActor[]> {
-  const result = await db.execute(sql`
-    select m.user_id as "userId", u.email, u.name, u.email_verified as "emailVerified", r.role
-    from slack_user_mappings m
-    join profiles p on p.id = m.user_id and p.company_id = m.company_id
-    join auth_users u on u.id = m.user_id
-    left join user_roles r on r.user_id = m.user_id
-    where m.company_id = ${companyId} and m.slack_user_id = ${slackUserId} and m.is_oauth_connected
-      and not exists (
-        select 1 from employee_records e
-        where e.company_id = m.company_id and e.user_id = m.user_id
-          and e.end_date is not null and e.end_date <= current_date
-      )
-    limit 2`);
-  return rowsOf<SlackActor>(result);
+  const matches = await readWithTenant<{ userId: string; role: Role | null }>(
+    db,
+    { companyId, userId: null, role: null },
+    sql`
+      select m.user_id as "userId", r.role
+      from slack_user_mappings m
+      join profiles p on p.id = m.user_id and p.company_id = m.company_id
+      left join user_roles r on r.user_id = m.user_id
+      where m.company_id = ${companyId} and m.slack_user_id = ${slackUserId} and m.is_oauth_connected
+        and not exists (
+          select 1 from employee_records e
+          where e.company_id = m.company_id and e.user_id = m.user_id
+            and e.end_date is not null and e.end_date <= current_date
+        )
+      limit 2`,
+  );
+  if (!matches.length) return [];
+  const logins = await db
+    .select({
+      id: authUsers.id,
+      email: authUsers.email,
+      name: authUsers.name,
+      emailVerified: authUsers.emailVerified,
+    })
+    .from(authUsers)
+    .where(
+      inArray(
+        authUsers.id,
+        matches.map((m) => m.userId),
+      ),
+    );
+  return matches.flatMap((m) => {
+    const login = logins.find((l) => l.id === m.userId);
+    return login
+      ? [
+          {
+            userId: m.userId,
+            email: login.email,
+            name: login.name,
+            emailVerified: login.emailVerified,
+            role: m.role,
+          },
+        ]
+      : [];
+  });
 }
