@@ -4,13 +4,15 @@
  * app_user only, so the owner reads none of their rows: whatever the product reads as the owner
  * outside a tenant finds nothing. The other test files connect as the server's superuser, which
  * bypasses the policies and so cannot show such a fault (migration 0044 fixed two: the session
- * statement's change counts and leaver check, and the sign-in's leaver check).
+ * statement's change counts and leaver check, and the sign-in's leaver check; 0045 the invitation
+ * link's look-up). `setup/owner-role-reads.test.ts` covers the server's reads outside a request.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createOwnerRoleTestStore,
   httpClient,
   json,
+  latestMailTo,
   postgresUrl,
   startTestApp,
   TEST_OWNER_ROLE,
@@ -83,5 +85,30 @@ describe.runIf(Boolean(postgresUrl))('connected as a non-superuser owner (Postgr
       await setEndDate('null');
     }
     expect((await httpClient(t.app).signIn('tom@northwind.example')).status).toBe(200);
+  });
+
+  it('lets an invitee open and accept the emailed link', async () => {
+    const owner = httpClient(t.app);
+    await owner.signIn('owner@northwind.example');
+    const sent = await owner.post('/api/v1/settings/invitations', {
+      email: 'link.holder@northwind.example',
+      role: 'operative',
+    });
+    expect(sent.status).toBe(201);
+    await t.emailQueue.drain();
+    const token = new URL(latestMailTo(t.outboxDir, 'link.holder@northwind.example').link).searchParams.get(
+      'token',
+    );
+    const invitee = httpClient(t.app);
+    const opened = await invitee.post('/api/invitations/lookup', { token });
+    expect(opened.status).toBe(200);
+    expect(JSON.stringify(await json(opened))).toContain('link.holder@northwind.example');
+    const accepted = await invitee.post('/api/invitations/accept', {
+      token,
+      fullName: 'Link Holder',
+      password: 'Invited-Passw0rd!',
+    });
+    expect(accepted.status).toBe(200);
+    expect((await json(await invitee.get('/api/v1/me'))).profile.fullName).toBe('Link Holder');
   });
 });

@@ -267,5 +267,13 @@ export const invitations = pgTable(
       .where(sql`${t.acceptedAt} is null`),
     uniqueIndex('invitations_token_hash_key').on(t.tokenHash),
     tenantPolicy('invitations'),
+    // An invitation link is opened before any tenant: the row its token's hash names may be read by
+    // that hash alone (`app_invitation_by_token_v2`, migration 0045), which only the link's holder
+    // can give (the SHA-256 of a secret token). An empty setting names nothing.
+    pgPolicy('invitations_read_by_token', {
+      for: 'select',
+      to: appUser,
+      using: sql`token_hash = nullif(current_setting('app.invitation_token_hash', true), '')`,
+    }),
   ],
 );

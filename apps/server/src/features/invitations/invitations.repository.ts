@@ -113,13 +113,17 @@ export async function findEmployeeForInvitation(tx: Tx, companyId: string, id: s
   return row ?? null;
 }
 
-/** The invitation a token's hash names, and its company, read before any tenant is entered. */
+/**
+ * The invitation a token's hash names, and its company, read before any tenant is entered: as
+ * app_user by the hash alone (`app_invitation_by_token_v2`, migration 0045), since the owner reads no
+ * tenant row.
+ */
 export async function findInvitationByTokenHash(
   db: Db,
   tokenHash: string,
 ): Promise<{ invitationId: string; companyId: string } | null> {
   const [row] = rowsOf<{ invitation_id: string; company_id: string }>(
-    await db.execute(sql`select invitation_id, company_id from app_invitation_by_token(${tokenHash})`),
+    await db.execute(sql`select invitation_id, company_id from app_invitation_by_token_v2(${tokenHash})`),
   );
   return row ? { invitationId: row.invitation_id, companyId: row.company_id } : null;
 }
