@@ -78,12 +78,23 @@ export async function verificationLinkFor(email: string): Promise<string> {
 
 /**
  * Fails on any serious or critical axe-core violation on the page as it is now, once its running
- * animations and transitions have ended: a toast caught mid-fade has the contrast of a half-transparent
- * colour, which axe reports (it failed the Slack chat window's check at random).
+ * animations and transitions have ended and every toast has settled: a toast caught mid-fade has the
+ * contrast of a half-transparent colour, which axe reports (it failed the Slack chat window's check at
+ * random).
  */
 export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
   await page.waitForFunction(
     () =>
+      // A toast (sonner) between states: mounted but not yet shown, being removed, or its title fading
+      // as another toast comes in front. Its transitions do not always show in getAnimations() in the
+      // frame that starts them, so its opacities are read too (the CI run of 2026-11-28 failed on a
+      // toast title mid-fade with the animation check alone).
+      [...document.querySelectorAll('[data-sonner-toast]')].every(
+        (toast) =>
+          toast.getAttribute('data-mounted') === 'true' &&
+          toast.getAttribute('data-removed') !== 'true' &&
+          [toast, ...toast.children].every((el) => ['0', '1'].includes(getComputedStyle(el).opacity)),
+      ) &&
       document
         .getAnimations()
         .every(
