@@ -280,6 +280,34 @@ export function useTestApp(options: TestAppOptions = {}) {
   };
 }
 
+/**
+ * `useTestApp` over `createOwnerRoleTestStore`: the app connected as a non-superuser owner, and the
+ * superuser `admin` connection for the test's own set-up and checks. Call it inside a describe that
+ * runs on PostgreSQL only.
+ */
+export function useOwnerRoleTestApp() {
+  let store: Awaited<ReturnType<typeof createOwnerRoleTestStore>> | undefined;
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    store = await createOwnerRoleTestStore();
+    current = await startTestApp(store);
+  });
+  afterAll(async () => {
+    await current?.close();
+    await store?.dispose();
+  });
+  return {
+    get app(): TestApp {
+      if (!current) throw new Error('the test app is not started');
+      return current;
+    },
+    get admin(): pg.Client {
+      if (!store) throw new Error('the test store is not created');
+      return store.admin;
+    },
+  };
+}
+
 // biome-ignore lint/suspicious/noExplicitAny: tests assert on arbitrary paths of JSON response bodies.
 export type Json = any;
 /** A response body as JSON, typed loosely for assertions. */

@@ -7,46 +7,35 @@
  * statement's change counts and leaver check, and the sign-in's leaver check; 0045 the invitation
  * link's look-up). `setup/owner-role-reads.test.ts` covers the server's reads outside a request.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  createOwnerRoleTestStore,
   httpClient,
   json,
   latestMailTo,
   postgresUrl,
-  startTestApp,
   TEST_OWNER_ROLE,
-  type TestApp,
+  useOwnerRoleTestApp,
 } from '../../test/test-context.ts';
 
 describe.runIf(Boolean(postgresUrl))('connected as a non-superuser owner (PostgreSQL)', () => {
-  let store: Awaited<ReturnType<typeof createOwnerRoleTestStore>>;
-  let t: TestApp;
-  beforeAll(async () => {
-    store = await createOwnerRoleTestStore();
-    t = await startTestApp(store);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await store?.dispose();
-  });
+  const server = useOwnerRoleTestApp();
 
   it('models production: the owner is no superuser and reads no tenant row outside a tenant', async () => {
     const [role] = (
-      await store.admin.query<{ rolsuper: boolean; rolbypassrls: boolean }>(
+      await server.admin.query<{ rolsuper: boolean; rolbypassrls: boolean }>(
         'select rolsuper, rolbypassrls from pg_roles where rolname = $1',
         [TEST_OWNER_ROLE],
       )
     ).rows;
     expect(role).toEqual({ rolsuper: false, rolbypassrls: false });
-    const asOwner = await t.database.db.execute('select count(*)::int as n from profiles');
+    const asOwner = await server.app.database.db.execute('select count(*)::int as n from profiles');
     expect((asOwner as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(0);
-    const asAdmin = await store.admin.query<{ n: number }>('select count(*)::int as n from profiles');
+    const asAdmin = await server.admin.query<{ n: number }>('select count(*)::int as n from profiles');
     expect(asAdmin.rows[0]?.n).toBeGreaterThan(0);
   });
 
   it('shows a change on the next read: the session statement reads the company’s change counts', async () => {
-    const owner = httpClient(t.app);
+    const owner = httpClient(server.app.app);
     await owner.signIn('owner@northwind.example');
     const before = await json(await owner.get('/api/v1/employees?page=1'));
     const created = await owner.post('/api/v1/employees', {
@@ -63,11 +52,11 @@ describe.runIf(Boolean(postgresUrl))('connected as a non-superuser owner (Postgr
   });
 
   it('ends a leaver’s session on their end date and refuses their sign-in', async () => {
-    const tom = httpClient(t.app);
+    const tom = httpClient(server.app.app);
     await tom.signIn('tom@northwind.example');
     expect((await tom.get('/api/v1/me')).status).toBe(200);
     const setEndDate = (endDate: string) =>
-      store.admin.query(
+      server.admin.query(
         `update employee_records set end_date = ${endDate}
           where user_id = (select id from auth_users where email = 'tom@northwind.example')`,
       );
@@ -76,7 +65,7 @@ describe.runIf(Boolean(postgresUrl))('connected as a non-superuser owner (Postgr
       expect((await tom.get('/api/v1/me')).status).toBe(200);
       await setEndDate('current_date');
       expect((await tom.get('/api/v1/me')).status).toBe(401);
-      const again = await httpClient(t.app).call('POST', '/api/auth/sign-in/email', {
+      const again = await httpClient(server.app.app).call('POST', '/api/auth/sign-in/email', {
         email: 'tom@northwind.example',
         password: 'DemoPassw0rd!2026',
       });
@@ -84,22 +73,22 @@ describe.runIf(Boolean(postgresUrl))('connected as a non-superuser owner (Postgr
     } finally {
       await setEndDate('null');
     }
-    expect((await httpClient(t.app).signIn('tom@northwind.example')).status).toBe(200);
+    expect((await httpClient(server.app.app).signIn('tom@northwind.example')).status).toBe(200);
   });
 
   it('lets an invitee open and accept the emailed link', async () => {
-    const owner = httpClient(t.app);
+    const owner = httpClient(server.app.app);
     await owner.signIn('owner@northwind.example');
     const sent = await owner.post('/api/v1/settings/invitations', {
       email: 'link.holder@northwind.example',
       role: 'operative',
     });
     expect(sent.status).toBe(201);
-    await t.emailQueue.drain();
-    const token = new URL(latestMailTo(t.outboxDir, 'link.holder@northwind.example').link).searchParams.get(
-      'token',
-    );
-    const invitee = httpClient(t.app);
+    await server.app.emailQueue.drain();
+    const token = new URL(
+      latestMailTo(server.app.outboxDir, 'link.holder@northwind.example').link,
+    ).searchParams.get('token');
+    const invitee = httpClient(server.app.app);
     const opened = await invitee.post('/api/invitations/lookup', { token });
     expect(opened.status).toBe(200);
     expect(JSON.stringify(await json(opened))).toContain('link.holder@northwind.example');

@@ -8,82 +8,69 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createOwnerRoleTestStore,
-  httpClient,
-  json,
-  postgresUrl,
-  startTestApp,
-  type TestApp,
-} from '../../test/test-context.ts';
+import { describe, expect, it } from 'vitest';
+import { httpClient, json, postgresUrl, useOwnerRoleTestApp } from '../../test/test-context.ts';
 import { listCompanyIds } from '../features/email/email.repository.ts';
 import { listCompaniesForRollover } from '../features/leave/leave.repository.ts';
 import { findSlackActors } from '../features/slack-approvals/slack-approvals.repository.ts';
 
 describe.runIf(Boolean(postgresUrl))('the server’s own reads as a non-superuser owner (PostgreSQL)', () => {
-  let store: Awaited<ReturnType<typeof createOwnerRoleTestStore>>;
-  let t: TestApp;
-  beforeAll(async () => {
-    store = await createOwnerRoleTestStore();
-    t = await startTestApp(store);
-  });
-  afterAll(async () => {
-    await t?.close();
-    await store?.dispose();
-  });
+  const server = useOwnerRoleTestApp();
 
   it('lists every company for the leavers’ sweep and the rollover', async () => {
-    const { rows } = await store.admin.query<{ id: string }>('select id from companies order by id');
+    const { rows } = await server.admin.query<{ id: string }>('select id from companies order by id');
     expect(rows.length).toBe(2);
-    expect((await listCompanyIds(t.database.db)).sort()).toEqual(rows.map((r) => r.id));
-    expect(await listCompaniesForRollover(t.database.db)).toEqual(rows.map((r) => ({ id: r.id })));
+    expect((await listCompanyIds(server.app.database.db)).sort()).toEqual(rows.map((r) => r.id));
+    expect(await listCompaniesForRollover(server.app.database.db)).toEqual(rows.map((r) => ({ id: r.id })));
   });
 
   it('serves a calendar feed by its token', async () => {
-    const alice = httpClient(t.app);
+    const alice = httpClient(server.app.app);
     await alice.signIn('alice@northwind.example');
     const created = await alice.post('/api/v1/calendar-feeds', { scope: 'me', includeBankHolidays: false });
     expect(created.status).toBe(201);
     const { url } = await json(created);
-    const feed = await t.app.request(new URL(url).pathname);
+    const feed = await server.app.app.request(new URL(url).pathname);
     expect(feed.status).toBe(200);
     expect(await feed.text()).toContain('BEGIN:VCALENDAR');
   });
 
   it('finds the Slack user who clicked in the company', async () => {
-    const { rows } = await store.admin.query<{ id: string; company_id: string }>(
+    const { rows } = await server.admin.query<{ id: string; company_id: string }>(
       `select id, company_id from profiles where email = 'manager@northwind.example'`,
     );
     const manager = rows[0] as { id: string; company_id: string };
-    await store.admin.query(
+    await server.admin.query(
       `insert into slack_user_mappings (company_id, user_id, slack_user_id, is_oauth_connected)
        values ($1, $2, 'UOWNERROLE1', true)`,
       [manager.company_id, manager.id],
     );
-    const actors = await findSlackActors(t.database.db, manager.company_id, 'UOWNERROLE1');
+    const actors = await findSlackActors(server.app.database.db, manager.company_id, 'UOWNERROLE1');
     expect(actors).toMatchObject([
       { userId: manager.id, email: 'manager@northwind.example', role: 'operative' },
     ]);
   });
 
   it('brands an email with its company', async () => {
-    const res = await httpClient(t.app).post('/api/auth/request-password-reset', {
+    const res = await httpClient(server.app.app).post('/api/auth/request-password-reset', {
       email: 'owner@southbank.example',
     });
     expect(res.status).toBe(200);
     let mail: { to: string; html: string } | undefined;
     for (let i = 0; i < 100 && !mail; i += 1) {
-      await t.emailQueue.drain();
-      if (!existsSync(t.outboxDir)) {
+      await server.app.emailQueue.drain();
+      if (!existsSync(server.app.outboxDir)) {
         await new Promise((resolve) => setTimeout(resolve, 50));
         continue;
       }
-      mail = readdirSync(t.outboxDir, { withFileTypes: true })
+      mail = readdirSync(server.app.outboxDir, { withFileTypes: true })
         .filter((f) => f.name.endsWith('.json'))
         .map(
           (f) =>
-            JSON.parse(readFileSync(path.join(t.outboxDir, f.name), 'utf8')) as { to: string; html: string },
+            JSON.parse(readFileSync(path.join(server.app.outboxDir, f.name), 'utf8')) as {
+              to: string;
+              html: string;
+            },
         )
         .find((m) => m.to === 'owner@southbank.example');
       if (!mail) await new Promise((resolve) => setTimeout(resolve, 50));
