@@ -3,9 +3,12 @@ import type { Weekday } from '../company/company-settings.ts';
 import { formatDayCount, formatWorkingDays } from './day-count-text.ts';
 import {
   type CompanyCalendarDay,
+  clearMondayBefore,
+  clearMondayFrom,
   countLeaveDays,
   type LeaveCalendar,
   splitByHolidayYear,
+  workingWeekdayOnOrBefore,
 } from './leave-days.ts';
 
 const FULL_TIME: Weekday[] = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'];
@@ -179,5 +182,25 @@ describe('day counts in words', () => {
   ])('%s', (days, short, long) => {
     expect(formatDayCount(days)).toBe(short);
     expect(formatWorkingDays(days)).toBe(long);
+  });
+});
+
+describe('dates that tests and seeds book whatever the day they run', () => {
+  it('finds the clear Monday after or before a date, skipping weeks with a bank holiday', () => {
+    // 28 Dec 2026 (Boxing Day's substitute) and 1 Jan 2027 are bank holidays in England and Wales.
+    expect(clearMondayFrom('2026-12-23', 'england-and-wales')).toBe('2027-01-04');
+    expect(clearMondayBefore('2027-01-03', 'england-and-wales')).toBe('2026-12-14');
+    expect(clearMondayBefore('2026-12-14', 'england-and-wales')).toBe('2026-12-14');
+    // Two clear weeks: Good Friday 2027 is 26 March and Easter Monday 29 March.
+    expect(clearMondayBefore('2027-03-31', 'england-and-wales', 2)).toBe('2027-03-08');
+  });
+
+  it('finds the last working weekday on or before a date', () => {
+    expect(workingWeekdayOnOrBefore('2027-01-01', 'england-and-wales')).toBe('2026-12-31');
+    expect(workingWeekdayOnOrBefore('2026-12-28', 'england-and-wales')).toBe('2026-12-24');
+    expect(workingWeekdayOnOrBefore('2026-12-02', 'england-and-wales')).toBe('2026-12-02');
+    // St Andrew's Day (30 Nov) is a bank holiday in Scotland only.
+    expect(workingWeekdayOnOrBefore('2026-11-30', 'scotland')).toBe('2026-11-27');
+    expect(workingWeekdayOnOrBefore('2026-11-30', 'england-and-wales')).toBe('2026-11-30');
   });
 });

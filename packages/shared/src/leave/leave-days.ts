@@ -110,3 +110,32 @@ export function clearMondayFrom(from: string, region: string, weeks = 1): string
   }
   return monday;
 }
+
+/**
+ * The last Monday on or before `from` that starts `weeks` whole weeks without a bank holiday of
+ * `region`: past dates for seeds and tests whose counts must not depend on when they run.
+ */
+export function clearMondayBefore(from: string, region: string, weeks = 1): string {
+  let monday = from;
+  while (weekdayOf(monday) !== 'monday') monday = addDays(monday, -1);
+  while (publicHolidaysBetween(region, monday, addDays(monday, 7 * weeks - 1)).length > 0) {
+    monday = addDays(monday, -7);
+  }
+  return monday;
+}
+
+/**
+ * The last weekday (Monday to Friday) on or before `from` that is not a bank holiday of `region`: a
+ * working day in a Monday-to-Friday week, for tests that need one near a date whatever the date.
+ */
+export function workingWeekdayOnOrBefore(from: string, region: string): string {
+  let day = from;
+  while (
+    weekdayOf(day) === 'saturday' ||
+    weekdayOf(day) === 'sunday' ||
+    publicHolidaysBetween(region, day, day).length > 0
+  ) {
+    day = addDays(day, -1);
+  }
+  return day;
+}

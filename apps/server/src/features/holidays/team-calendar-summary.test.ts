@@ -3,6 +3,7 @@
  * write, equal to what the calendar's previous statements (ADR 0008) answered, safe under concurrent
  * writers (PostgreSQL), and fenced by row-level security.
  */
+import { workingWeekdayOnOrBefore } from '@hr/shared/leave/leave-days';
 import { addDays, isoDate } from '@hr/shared/working-days';
 import { type SQL, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -480,7 +481,7 @@ describe('the summary follows every kind of write', () => {
 
     // Sickness recorded by a super admin for an employee, approved at once (past dates).
     const [zed] = await addEmployees(northwind, 'api', ['Zed Api']);
-    const sickDay = addDays(isoDate(new Date()), -3);
+    const sickDay = workingWeekdayOnOrBefore(addDays(isoDate(new Date()), -3), 'england-and-wales');
     const before = await countOn(sickDay);
     const sick = await owner.post('/api/v1/holidays/sickness', {
       employeeRecordId: zed,
@@ -543,7 +544,7 @@ describe('concurrent writers of one day', () => {
       await expectSummaryRight('after concurrent approvals');
 
       // Sickness recorded for all of them at once on one past day, then their cancellations at once.
-      const sickDay = addDays(isoDate(new Date()), -2);
+      const sickDay = workingWeekdayOnOrBefore(addDays(isoDate(new Date()), -2), 'england-and-wales');
       const before = (await json(await owner.get(`/api/v1/holidays/calendar/day?date=${sickDay}`))).total;
       const recorded = await Promise.all(
         people.map((id) =>

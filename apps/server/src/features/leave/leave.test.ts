@@ -5,7 +5,7 @@
  */
 import { notEnoughAllowanceMessage } from '@hr/shared/leave/allowance';
 import { LEAVE_MESSAGES, leaverSignInMessage } from '@hr/shared/leave/leave.schemas';
-import { clearMondayFrom } from '@hr/shared/leave/leave-days';
+import { clearMondayBefore, clearMondayFrom, workingWeekdayOnOrBefore } from '@hr/shared/leave/leave-days';
 import { addDays, isoDate } from '@hr/shared/working-days';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,16 +32,13 @@ let app: TestApp;
 let second: Database;
 
 const today = isoDate(new Date());
-const weekday = (d: string) => new Date(`${d}T00:00:00Z`).getUTCDay();
 /** A Monday at least `minDays` from today starting a week without bank holidays (counts stay the same whatever the date). */
 function mondayAfter(minDays: number): string {
   return clearMondayFrom(addDays(today, minDays), 'england-and-wales');
 }
-/** The Monday at least `minDays` before today. */
+/** The Monday at least `minDays` before today that starts a week without a bank holiday. */
 function mondayBefore(minDays: number): string {
-  let d = addDays(today, -minDays);
-  while (weekday(d) !== 1) d = addDays(d, -1);
-  return d;
+  return clearMondayBefore(addDays(today, -minDays), 'england-and-wales');
 }
 
 const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await app.database.db.execute(text));
@@ -479,7 +476,8 @@ describe('sickness', () => {
       endDate: mondayBefore(20),
     });
     expect((await json(tooFar)).error.message).toBe(LEAVE_MESSAGES.sicknessTooFarBack);
-    const recent = mondayBefore(7);
+    // A working day a week or more back, within the 14 days the employee may record.
+    const recent = workingWeekdayOnOrBefore(addDays(today, -7), 'england-and-wales');
     const own = await alice.post('/api/v1/holidays/sickness', {
       employeeRecordId: aliceId,
       startDate: recent,
