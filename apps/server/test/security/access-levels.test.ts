@@ -125,6 +125,7 @@ const GATES: Record<string, Gate> = {
   'GET /api/v1/company': { roles: SUPER, levels: { 'company-settings': 'view' } },
   'PUT /api/v1/company': { roles: SUPER, levels: { 'company-settings': 'admin' } },
   'POST /api/v1/company/logo': { roles: SUPER, levels: { 'company-settings': 'admin' } },
+  'DELETE /api/v1/company/logo': { roles: SUPER, levels: { 'company-settings': 'admin' } },
 
   // Slack: the slack-integration section (developer, super_admin, admin), each user's own connection.
   'GET /api/v1/slack/connection': { levels: { 'slack-integration': 'view' } },

@@ -9,8 +9,13 @@ export async function findCompanyDetails(tx: Tx, companyId: string) {
   return row ?? null;
 }
 
-export async function findCompany(tx: Tx, companyId: string) {
-  const [row] = await tx.select().from(companies).where(eq(companies.id, companyId));
+/**
+ * The company row; `lock` holds it until the transaction ends (replacing the logo), as FOR NO KEY
+ * UPDATE, which the foreign keys of the company's other rows (FOR KEY SHARE) do not wait for.
+ */
+export async function findCompany(tx: Tx, companyId: string, lock = false) {
+  const query = tx.select().from(companies).where(eq(companies.id, companyId));
+  const [row] = lock ? await query.for('no key update') : await query;
   return row ?? null;
 }
 
@@ -32,7 +37,7 @@ export async function saveCompanyDetails(
   return row;
 }
 
-export async function setCompanyLogo(tx: Tx, companyId: string, legalName: string, logoUrl: string) {
+export async function setCompanyLogo(tx: Tx, companyId: string, legalName: string, logoUrl: string | null) {
   const [row] = await tx
     .insert(companyDetails)
     .values({ companyId, legalName, logoUrl })

@@ -1,7 +1,7 @@
 /**
  * /api/v1/company: the company details screen, super_admin and developer only (refused with the
  * screen's own Access Denied sentence), then the company-settings level: View to read, Admin to save
- * the details or replace the logo (ADR 0057).
+ * the details or replace or remove the logo (ADR 0057).
  */
 import {
   companyDetailsRequestSchema,
@@ -14,7 +14,12 @@ import { apiRouter, defineRoute, jsonBody, jsonResponse } from '../../http/api-r
 import { requireRoleWithMessage, requireSection } from '../../http/session.ts';
 import { imageUploadRequest, readImageUpload } from '../../integrations/storage/image-upload.ts';
 import type { StoragePort } from '../../integrations/storage/storage-port.ts';
-import { getCompanyDetails, updateCompanyDetails, uploadCompanyLogo } from './company.service.ts';
+import {
+  getCompanyDetails,
+  removeCompanyLogo,
+  updateCompanyDetails,
+  uploadCompanyLogo,
+} from './company.service.ts';
 
 export function companyRoutes(deps: { db: Db; storage: StoragePort }) {
   const view = requireSection('company-settings', 'view');
@@ -53,5 +58,15 @@ export function companyRoutes(deps: { db: Db; storage: StoragePort }) {
         const file = await readImageUpload(c.req.valid('form').file);
         return c.json(await uploadCompanyLogo(deps.db, deps.storage, c.get('principal'), file), 201);
       },
+    )
+    .openapi(
+      defineRoute({
+        method: 'delete',
+        path: '/logo',
+        summary: 'Remove the company logo',
+        middleware: edit,
+        responses: { 200: jsonResponse(companyDetailsSchema, 'The details without a logo') },
+      }),
+      async (c) => c.json(await removeCompanyLogo(deps.db, deps.storage, c.get('principal')), 200),
     );
 }

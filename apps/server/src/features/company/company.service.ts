@@ -6,6 +6,7 @@ import { type Principal, tenantOf } from '../../http/app-env.ts';
 import { errors } from '../../http/app-error.ts';
 import type { DetectedImage } from '../../integrations/storage/image-upload.ts';
 import { COMPANY_ASSETS_BUCKET } from '../../integrations/storage/object-keys.ts';
+import { deleteReplacedAsset } from '../../integrations/storage/replaced-asset.ts';
 import type { StoragePort } from '../../integrations/storage/storage-port.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { findCompany, findCompanyDetails, saveCompanyDetails, setCompanyLogo } from './company.repository.ts';
@@ -66,7 +67,10 @@ export async function updateCompanyDetails(
   return toDetails(row);
 }
 
-/** Stores the logo as {companyId}/logo-{timestamp}.{ext} in company-assets and records its public URL. */
+/**
+ * Stores the logo as {companyId}/logo-{timestamp}.{ext} in company-assets and records its public URL;
+ * the file it replaced is deleted once that has committed.
+ */
 export async function uploadCompanyLogo(
   db: Db,
   storage: StoragePort,
@@ -82,10 +86,36 @@ export async function uploadCompanyLogo(
     contentType: file.image.contentType,
   });
   const logoUrl = storage.publicUrl(COMPANY_ASSETS_BUCKET, key);
-  await withTenant(db, tenantOf(principal), async (tx) => {
-    const company = await findCompany(tx, principal.companyId);
-    if (!company) throw errors.notFound();
-    await setCompanyLogo(tx, principal.companyId, company.legalName || company.name, logoUrl);
-  });
+  await replaceCompanyLogo(db, storage, principal, logoUrl);
   return { logoUrl };
+}
+
+/** Removes the company's logo (the header shows none) and deletes its file once that has committed. */
+export async function removeCompanyLogo(
+  db: Db,
+  storage: StoragePort,
+  principal: Principal,
+): Promise<CompanyDetails> {
+  return toDetails(await replaceCompanyLogo(db, storage, principal, null));
+}
+
+async function replaceCompanyLogo(
+  db: Db,
+  storage: StoragePort,
+  principal: Principal,
+  logoUrl: string | null,
+): Promise<DetailsRow> {
+  const { previous, row } = await withTenant(db, tenantOf(principal), async (tx) => {
+    // The company row locked, so that of parallel replacements each reads the logo the one before it
+    // set (and deletes that file); a company without a details row yet has no row to lock there.
+    const company = await findCompany(tx, principal.companyId, true);
+    if (!company) throw errors.notFound();
+    const before = await findCompanyDetails(tx, principal.companyId);
+    const saved = await setCompanyLogo(tx, principal.companyId, company.legalName || company.name, logoUrl);
+    return { previous: before?.logoUrl ?? null, row: saved };
+  });
+  if (!row) throw errors.notFound();
+  // After the commit: a failed change keeps the current logo's file. Only the company's own folder.
+  await deleteReplacedAsset(storage, principal.companyId, previous, logoUrl);
+  return row;
 }

@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { httpClient, json, useTestApp } from '../../../test/test-context.ts';
@@ -95,6 +97,53 @@ describe('company details', () => {
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG_BYTES);
     // The header logo comes with the session.
     expect((await json(await owner.get('/api/v1/me'))).company.logoUrl).toBe(logoUrl);
+  });
+
+  it('deletes the file of a replaced or removed logo once the change is saved, and keeps one under parallel uploads', async () => {
+    const owner = await signedIn('owner@northwind.example');
+    const [company] = rowsOf<{ id: string }>(
+      await testApp.app.database.db.execute(
+        sql`select id from companies where name = 'Northwind Engineering Ltd'`,
+      ),
+    );
+    const folder = path.join(
+      path.dirname(testApp.app.outboxDir),
+      'storage',
+      'company-assets',
+      company?.id as string,
+    );
+    const stored = () => (existsSync(folder) ? readdirSync(folder).sort() : []);
+    const fileOf = (url: string) => url.split('/').at(-1);
+    const logo = async () => {
+      const res = await upload(owner, '/api/v1/company/logo', PNG_BYTES, 'logo.png', 'image/png');
+      expect(res.status).toBe(201);
+      return (await json(res)).logoUrl as string;
+    };
+    // Replaced twice: only the current file stays (before: every logo ever uploaded stayed).
+    let current = '';
+    for (let i = 0; i < 3; i++) {
+      current = await logo();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(stored()).toEqual([fileOf(current)]);
+    // Removed: no logo, no file.
+    const removed = await owner.call('DELETE', '/api/v1/company/logo');
+    expect(removed.status).toBe(200);
+    expect((await json(removed)).logoUrl).toBeNull();
+    expect((await json(await owner.get('/api/v1/me'))).company.logoUrl).toBeNull();
+    expect(stored()).toEqual([]);
+    expect((await app().request(current)).status).toBe(404);
+    // Six at once, over a logo: each deletes the file the one before it set, so one file stays.
+    await logo();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        upload(owner, '/api/v1/company/logo', PNG_BYTES, 'logo.png', 'image/png'),
+      ),
+    );
+    expect(answers.map((res) => res.status)).toEqual([201, 201, 201, 201, 201, 201]);
+    current = (await json(await owner.get('/api/v1/company'))).logoUrl;
+    expect(stored()).toEqual([fileOf(current)]);
+    expect((await app().request(current)).status).toBe(200);
   });
 
   it('rejects a non-image by its content even with an image name and type, and caps the size', async () => {

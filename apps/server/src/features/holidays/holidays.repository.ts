@@ -622,6 +622,9 @@ export interface MovedRequest {
  * Pending requests follow their employee's line manager: the stored approver of the given records'
  * pending requests is set to the current one (null: the super admins). Returns the requests that moved.
  * Called in the transaction of every change of a line manager (employee form, profile, user removal).
+ * The rows are locked first in id order, the order `lockRequestGroup` locks a split request's parts
+ * in before a decision: the update alone locked them in its scan's order (the order they were stored
+ * in, by date), and met a decision of the same request holding the other part: a deadlock (a 500).
  */
 export async function movePendingToCurrentApprover(
   tx: Tx,
@@ -629,14 +632,25 @@ export async function movePendingToCurrentApprover(
   employeeRecordIds: string[],
 ): Promise<MovedRequest[]> {
   if (!employeeRecordIds.length) return [];
+  const locked = rowsOf<{ id: string }>(
+    await tx.execute(sql`select r.id from holiday_requests r
+      where r.company_id = ${companyId} and r.status = 'pending'
+        and r.employee_record_id in (${sql.join(
+          employeeRecordIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})
+      order by r.id for update of r`),
+  );
+  if (!locked.length) return [];
+  // Only the rows locked above: a row the update met unlocked would be locked out of order again.
   const result = await tx.execute(sql`
     update holiday_requests r
     set line_manager_id = nullif(e.line_manager_id, r.user_id)
     from employee_records e
     where e.id = r.employee_record_id and e.company_id = ${companyId}
       and r.company_id = ${companyId} and r.status = 'pending'
-      and r.employee_record_id in (${sql.join(
-        employeeRecordIds.map((id) => sql`${id}::uuid`),
+      and r.id in (${sql.join(
+        locked.map((row) => sql`${row.id}::uuid`),
         sql`, `,
       )})
       and r.line_manager_id is distinct from nullif(e.line_manager_id, r.user_id)

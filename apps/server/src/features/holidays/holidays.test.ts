@@ -11,7 +11,7 @@ import { clearMondayFrom } from '@hr/shared/leave/leave-days';
 import { addDays, countWorkingDays, isoDate } from '@hr/shared/working-days';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { httpClient, json, useTestApp } from '../../../test/test-context.ts';
+import { httpClient, json, postgresUrl, useTestApp } from '../../../test/test-context.ts';
 import { rowsOf } from '../../db/client.ts';
 
 const t = useTestApp();
@@ -23,6 +23,7 @@ function mondayAfter(minDays: number): string {
   return clearMondayFrom(addDays(today, minDays), 'england-and-wales');
 }
 
+const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await t.app.database.db.execute(text));
 const userId = async (email: string) =>
   (await query<{ id: string }>(sql`select id from auth_users where email = ${email}`))[0]?.id as string;
@@ -31,6 +32,25 @@ async function signedIn(email: string) {
   const client = httpClient(t.app.app);
   await client.signIn(email);
   return client;
+}
+
+/**
+ * A request across the first day of the holiday year starting in `year` (this month, see beforeAll),
+ * stored as two parts: its split group and the parts' ids, by date.
+ */
+async function splitRequest(requester: Awaited<ReturnType<typeof signedIn>>, year: number) {
+  const edge = `${year}-${today.slice(5, 7)}-01`;
+  const made = await requester.post('/api/v1/holidays/requests', {
+    startDate: addDays(edge, -5),
+    endDate: addDays(edge, 5),
+  });
+  expect(made.status).toBe(201);
+  const { splitGroupId } = await json(made);
+  const parts = await query<{ id: string }>(
+    sql`select id from holiday_requests where split_group_id = ${splitGroupId} order by start_date`,
+  );
+  expect(parts).toHaveLength(2);
+  return { splitGroupId: splitGroupId as string, parts: parts.map((p) => p.id) as [string, string] };
 }
 
 beforeAll(async () => {
@@ -295,21 +315,10 @@ describe('deciding a request', () => {
       ['alice@northwind.example', year + 3],
       ['tom@northwind.example', year + 3],
     ] as const) {
-      const requester = await signedIn(email);
-      const edge = `${y}-${today.slice(5, 7)}-01`;
-      const made = await requester.post('/api/v1/holidays/requests', {
-        startDate: addDays(edge, -5),
-        endDate: addDays(edge, 5),
-      });
-      expect(made.status).toBe(201);
-      const { splitGroupId } = await json(made);
-      const parts = await query<{ id: string }>(
-        sql`select id from holiday_requests where split_group_id = ${splitGroupId} order by start_date`,
-      );
-      expect(parts).toHaveLength(2);
+      const { splitGroupId, parts } = await splitRequest(await signedIn(email), y);
       const results = await Promise.all([
-        manager.post(`/api/v1/holidays/requests/${parts[0]?.id}/decision`, { decision: 'approve' }),
-        manager.post(`/api/v1/holidays/requests/${parts[1]?.id}/decision`, {
+        manager.post(`/api/v1/holidays/requests/${parts[0]}/decision`, { decision: 'approve' }),
+        manager.post(`/api/v1/holidays/requests/${parts[1]}/decision`, {
           decision: 'reject',
           comment: 'No cover',
         }),
@@ -729,6 +738,92 @@ describe('who approves (ADR 0049)', () => {
     expect((await json(await decide(owner, request.id))).status).toBe('approved');
     await setLineManager('alice@northwind.example', managerId);
   });
+
+  it("moves a split request to a new line manager while its parts are decided, without a deadlock's 500", async () => {
+    const managerId = await userId('manager@northwind.example');
+    const ownerId = await userId('owner@northwind.example');
+    const alice = await signedIn('alice@northwind.example');
+    const manager = await signedIn('manager@northwind.example');
+    const owner = await signedIn('owner@northwind.example');
+    const record = await recordOf(owner, 'alice@northwind.example');
+    const year = Number(today.slice(0, 4));
+    const statuses: number[] = [];
+    // Years after the other split requests' (year + 2 and + 3): each request crosses its year's first day.
+    for (let y = year + 4; y < year + 14; y++) {
+      await setLineManager('alice@northwind.example', managerId);
+      const { splitGroupId, parts } = await splitRequest(alice, y);
+      const answers = await Promise.all([
+        owner.call('PUT', `/api/v1/employees/${record.id}`, { ...record, lineManagerId: ownerId }),
+        // Each decision a few milliseconds later than the last time, to meet the move at another point.
+        later((y * 3) % 25).then(() => decide(manager, parts[0])),
+        later((y * 7) % 25).then(() => decide(manager, parts[1], 'reject')),
+      ]);
+      statuses.push(...answers.map((r) => r.status));
+      const rows = await query<{ status: string; line_manager_id: string | null }>(
+        sql`select status, line_manager_id from holiday_requests where split_group_id = ${splitGroupId}`,
+      );
+      // One outcome for the whole request: decided by the manager, or moved to the owner still pending.
+      expect(
+        new Set(rows.map((r) => `${r.status} ${r.status === 'pending' ? r.line_manager_id : ''}`)).size,
+      ).toBe(1);
+      if (rows[0]?.status === 'pending') expect(rows[0]?.line_manager_id).toBe(ownerId);
+    }
+    await setLineManager('alice@northwind.example', managerId);
+    // Before the move locked in id order: now and then a 500 (on PostgreSQL, 7 in 120 such requests: a
+    // decision ended as a deadlock with the move); the test below makes that moment happen every time.
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+  });
+
+  it.skipIf(!postgresUrl)(
+    "moves a split request's parts in id order, the order a decision locks them in, so the two never deadlock (PostgreSQL)",
+    async () => {
+      const managerId = await userId('manager@northwind.example');
+      const ownerId = await userId('owner@northwind.example');
+      const alice = await signedIn('alice@northwind.example');
+      const manager = await signedIn('manager@northwind.example');
+      const owner = await signedIn('owner@northwind.example');
+      await setLineManager('alice@northwind.example', managerId);
+      const record = await recordOf(owner, 'alice@northwind.example');
+      const year = Number(today.slice(0, 4));
+      // A split request whose first part (stored first, so the move's scan met it first) has the higher
+      // id: about one in two are; the others are approved out of the way.
+      let parts: [string, string] = ['', ''];
+      for (let y = year + 20; y < year + 40; y++) {
+        ({ parts } = await splitRequest(alice, y));
+        if (parts[0] > parts[1]) break;
+        expect((await decide(manager, parts[0])).status).toBe(200);
+      }
+      const [high, low] = parts;
+      expect(high > low).toBe(true);
+      const lockWaits = async () =>
+        (
+          await query<{ n: number }>(
+            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          )
+        )[0]?.n ?? 0;
+      let moved: Promise<Response> | undefined;
+      // A decision's lockRequestGroup locks the group in id order in one statement; here in two, to hold
+      // the moment between them while the line manager changes.
+      await t.app.database.db.transaction(async (tx) => {
+        await tx.execute(sql`select id from holiday_requests where id = ${low} for update`);
+        moved = owner.call('PUT', `/api/v1/employees/${record.id}`, { ...record, lineManagerId: ownerId });
+        for (let i = 0; i < 200 && (await lockWaits()) === 0; i++) await later(10);
+        await tx.execute(sql`select id from holiday_requests where id = ${high} for update`);
+      });
+      // Before: the move held the higher part and waited for the lower one, so PostgreSQL ended it as a
+      // deadlock (a 500). Now it waits for the lower one first, holding neither.
+      expect((await (moved as Promise<Response>)).status).toBe(200);
+      const rows = await query<{ line_manager_id: string; status: string }>(
+        sql`select line_manager_id, status from holiday_requests where id in (${high}, ${low})`,
+      );
+      expect(rows).toEqual([
+        { line_manager_id: ownerId, status: 'pending' },
+        { line_manager_id: ownerId, status: 'pending' },
+      ]);
+      expect((await decide(owner, high)).status).toBe(200);
+      await setLineManager('alice@northwind.example', managerId);
+    },
+  );
 
   it('never lets a former manager decide, even if the stored approver was left behind', async () => {
     // The decision reads the employee's current line manager, not the one stored on the request.

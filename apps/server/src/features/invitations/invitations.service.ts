@@ -159,6 +159,20 @@ export async function createInvitationInTx(
 }
 
 /**
+ * Creating a user in Settings writes a login and a pending invitation row for the address: it takes
+ * the company's invitation lock in its own tenant transaction and then refuses (409) an address with
+ * a pending invitation, as sending one does. Without it, an invitation and a creation for one address
+ * at once each found the other not yet committed and both succeeded: a user and an emailed
+ * invitation to their address. Whichever commits first wins; the other finds it under the lock.
+ */
+export async function claimAddressForCreatedUser(tx: Tx, companyId: string, email: string): Promise<void> {
+  await lockCompanyInvitations(tx, companyId);
+  if (await hasPendingInvitation(tx, companyId, email, new Date())) {
+    throw errors.conflict(INVITATION_MESSAGES.alreadyInvited, { email: INVITATION_MESSAGES.alreadyInvited });
+  }
+}
+
+/**
  * Cancels, in the caller's transaction, the invitations sent with an employee record that is being
  * deleted: the link would otherwise still let its holder join the company, with no record to link.
  * Each is an `invitation.cancelled` audit event, as when HR cancels one in Settings.

@@ -217,6 +217,43 @@ describe('sending an invitation', () => {
     expect(rows[0]).toEqual({ invitations: 1, emails: 1 });
   });
 
+  it('is one invitation or one created user when both are asked for one address at once: one 201, the rest 409', async () => {
+    const owner = await signedIn('owner@northwind.example');
+    const email = 'invited.or.created@northwind.example';
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        i % 2
+          ? owner.post('/api/v1/settings/invitations', { email })
+          : owner.post('/api/v1/settings/users', { fullName: 'Ivy Created', email, password: 'secret1' }),
+      ),
+    );
+    const statuses = answers.map((res) => res.status).sort();
+    expect(statuses).toEqual([201, ...Array.from({ length: 19 }, () => 409)]);
+    for (const res of answers.filter((r) => r.status === 409)) {
+      expect([INVITATION_MESSAGES.userExists, INVITATION_MESSAGES.alreadyInvited]).toContain(
+        (await json(res)).error.message,
+      );
+    }
+    // Before the lock: a created user and a pending emailed invitation to the same address, or more.
+    const [row] = await query<{ logins: number; invitations: number }>(
+      sql`select (select count(*)::int from auth_users where lower(email) = ${email}) as logins,
+        (select count(*)::int from invitations where email_lower = ${email}) as invitations`,
+    );
+    expect(row?.invitations).toBe(1);
+    const createdWon = answers.findIndex((r) => r.status === 201) % 2 === 0;
+    expect(row?.logins).toBe(createdWon ? 1 : 0);
+    // One after the other too: a user is not created for an address with a pending invitation.
+    const first = 'invited.first@northwind.example';
+    expect((await owner.post('/api/v1/settings/invitations', { email: first })).status).toBe(201);
+    const created = await owner.post('/api/v1/settings/users', {
+      fullName: 'Ivy',
+      email: first,
+      password: 'secret1',
+    });
+    expect(created.status).toBe(409);
+    expect((await json(created)).error.message).toBe(INVITATION_MESSAGES.alreadyInvited);
+  });
+
   it('is closed to admins, operatives and anonymous callers; bad input is a 400', async () => {
     for (const email of ['admin@northwind.example', 'alice@northwind.example', 'manager@northwind.example']) {
       const client = await signedIn(email);

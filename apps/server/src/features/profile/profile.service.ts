@@ -16,8 +16,8 @@ import { withTenant } from '../../db/tenant.ts';
 import { type Principal, tenantOf } from '../../http/app-env.ts';
 import { errors } from '../../http/app-error.ts';
 import type { DetectedImage } from '../../integrations/storage/image-upload.ts';
-import { COMPANY_ASSETS_BUCKET, keyFromPublicUrl } from '../../integrations/storage/object-keys.ts';
-import { STORAGE_PUBLIC_PATH } from '../../integrations/storage/storage-factory.ts';
+import { COMPANY_ASSETS_BUCKET } from '../../integrations/storage/object-keys.ts';
+import { deleteReplacedAsset } from '../../integrations/storage/replaced-asset.ts';
 import type { StoragePort } from '../../integrations/storage/storage-port.ts';
 import { movePendingRequestsToCurrentApprovers } from '../holidays/holidays.service.ts';
 import {
@@ -158,10 +158,7 @@ async function replaceAvatar(
     return { previous: current?.avatarUrl ?? null, row: updated };
   });
   if (!row) throw errors.notFound();
-  const oldKey = keyFromPublicUrl(previous, STORAGE_PUBLIC_PATH, COMPANY_ASSETS_BUCKET);
   // Only files inside the user's own folder are ever deleted.
-  if (oldKey?.startsWith(`${principal.user.id}/`) && previous !== avatarUrl) {
-    await storage.delete(COMPANY_ASSETS_BUCKET, oldKey);
-  }
+  await deleteReplacedAsset(storage, principal.user.id, previous, avatarUrl);
   return toProfile(row, principal);
 }

@@ -36,6 +36,7 @@ import type { Auth } from '../auth/auth.ts';
 import { prepareLogin, sendPasswordResetFor, writePreparedLogin } from '../auth/recovery.service.ts';
 import { insertSecurityEvent } from '../auth/security-events.service.ts';
 import { movePendingRequestsToCurrentApprovers } from '../holidays/holidays.service.ts';
+import { claimAddressForCreatedUser } from '../invitations/invitations.service.ts';
 import {
   companyUserIds,
   deleteInvitation,
@@ -179,6 +180,8 @@ export async function createUser(
     await db.transaction(async (tx) => {
       await writePreparedLogin(tx, login);
       await enterTenant(tx, tenantOf(principal));
+      // One at a time with invitations to the company (ADR 0101): a pending one to the address refuses it.
+      await claimAddressForCreatedUser(tx, principal.companyId, input.email);
       await insertProfileWithRole(tx, {
         id: userId,
         companyId: principal.companyId,
