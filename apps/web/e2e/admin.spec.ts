@@ -124,7 +124,7 @@ test.describe('settings', () => {
 });
 
 test.describe('company details', () => {
-  test('an uploaded logo shows in the header', async ({ page }) => {
+  test('an uploaded logo shows in the header, and goes when removed', async ({ page }) => {
     await signInViaApi(page, southbankOwner);
     await page.goto('/company');
     await expect(page.getByRole('heading', { level: 1, name: 'Company Details' })).toBeVisible();
@@ -139,6 +139,21 @@ test.describe('company details', () => {
     await expect
       .poll(() => headerLogo.evaluate((img: HTMLImageElement) => img.naturalWidth))
       .toBeGreaterThan(0);
+
+    // Removed after a confirmation: no logo in the form or the header, after a reload too.
+    await page.getByRole('button', { name: 'Remove Logo' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Remove Logo' });
+    await dialog.getByRole('button', { name: 'Keep Logo' }).click();
+    await expect(headerLogo).toBeVisible();
+    await page.getByRole('button', { name: 'Remove Logo' }).click();
+    await dialog.getByRole('button', { name: 'Remove Logo' }).click();
+    await expect(page.getByText('Logo removed', { exact: true })).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByTestId('company-logo')).toHaveCount(0);
+    await expect(page.getByText('No logo', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Remove Logo' })).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByText('No logo', { exact: true })).toBeVisible();
   });
 
   test('addresses default to Head Office in the United Kingdom and save', async ({ page }) => {

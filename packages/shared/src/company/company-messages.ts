@@ -4,6 +4,9 @@ export const COMPANY_MESSAGES = {
   loadFailed: 'Failed to load company details',
   logoUploadFailed: 'Failed to upload logo',
   logoUploaded: 'Logo uploaded successfully',
+  /** Not in the spec (it has no way to remove a logo): the Remove Logo button's answers. */
+  logoRemoved: 'Logo removed',
+  logoRemoveFailed: 'Failed to remove logo',
   saved: 'Company details saved successfully',
   saveFailed: 'Failed to save company details',
   accessDenied: 'Only Super Administrators and Developers can access company details.',

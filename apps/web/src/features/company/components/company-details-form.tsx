@@ -9,6 +9,7 @@ import { COMPANY_MESSAGES } from '@hr/shared/company/company-messages';
 import { ImageUp, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { ImageUploadButton } from '@/components/image-upload-button';
+import { PendingConfirmDialog } from '@/components/pending-confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -16,6 +17,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/toast';
+import { useRemoveLogo } from '../api/remove-logo';
 import { useUpdateCompanyDetails } from '../api/update-company-details';
 import { useUploadLogo } from '../api/upload-logo';
 
@@ -49,6 +51,8 @@ export function CompanyDetailsForm({ details }: { details: CompanyDetails }) {
   const [legalError, setLegalError] = useState<string>();
   const save = useUpdateCompanyDetails();
   const upload = useUploadLogo();
+  const remove = useRemoveLogo();
+  const [confirmingRemove, setConfirmingRemove] = useState(false);
 
   const setAddress = (id: string, field: keyof AddressDraft, value: string) =>
     setAddresses((list) => list.map((a) => (a.id === id ? { ...a, [field]: value } : a)));
@@ -57,6 +61,16 @@ export function CompanyDetailsForm({ details }: { details: CompanyDetails }) {
     upload.mutate(file, {
       onSuccess: () => notify.success(COMPANY_MESSAGES.logoUploaded),
       onError: (error) => notify.error(COMPANY_MESSAGES.logoUploadFailed, errorMessage(error)),
+    });
+  };
+
+  const removeLogo = () => {
+    remove.mutate(undefined, {
+      onSuccess: () => {
+        setConfirmingRemove(false);
+        notify.success(COMPANY_MESSAGES.logoRemoved);
+      },
+      onError: (error) => notify.error(COMPANY_MESSAGES.logoRemoveFailed, errorMessage(error)),
     });
   };
 
@@ -130,6 +144,28 @@ export function CompanyDetailsForm({ details }: { details: CompanyDetails }) {
             icon={<ImageUp aria-hidden="true" />}
             pending={upload.isPending}
             onImage={onImage}
+          />
+          {details.logoUrl && (
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => setConfirmingRemove(true)}
+              disabled={upload.isPending || remove.isPending}
+            >
+              <Trash2 aria-hidden="true" />
+              Remove Logo
+            </Button>
+          )}
+          <PendingConfirmDialog
+            open={confirmingRemove}
+            title="Remove Logo"
+            description="Remove the company logo? The header and emails show the company's name alone until a new logo is uploaded."
+            cancelLabel="Keep Logo"
+            confirmLabel="Remove Logo"
+            pendingLabel="Removing..."
+            pending={remove.isPending}
+            onConfirm={removeLogo}
+            onClose={() => setConfirmingRemove(false)}
           />
         </CardContent>
       </Card>
