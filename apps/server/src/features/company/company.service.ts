@@ -112,7 +112,18 @@ async function replaceCompanyLogo(
     if (!company) throw errors.notFound();
     const before = await findCompanyDetails(tx, principal.companyId);
     const saved = await setCompanyLogo(tx, principal.companyId, company.legalName || company.name, logoUrl);
-    return { previous: before?.logoUrl ?? null, row: saved };
+    const previous = before?.logoUrl ?? null;
+    if (saved && previous !== logoUrl) {
+      await recordAudit(tx, principal, {
+        kind: 'settings.changed',
+        targetType: 'company_details',
+        targetId: principal.companyId,
+        targetLabel: saved.legalName,
+        before: { logoUrl: previous },
+        after: { logoUrl },
+      });
+    }
+    return { previous, row: saved };
   });
   if (!row) throw errors.notFound();
   // After the commit: a failed change keeps the current logo's file. Only the company's own folder.

@@ -113,6 +113,13 @@ describe('company details', () => {
       company?.id as string,
     );
     const stored = () => (existsSync(folder) ? readdirSync(folder).sort() : []);
+    const logoAudits = async () =>
+      rowsOf<{ before: { logoUrl: string | null }; after: { logoUrl: string | null } }>(
+        await testApp.app.database.db.execute(sql`select before, after from audit_events
+          where company_id = ${company?.id} and kind = 'settings.changed' and target_type = 'company_details'
+            and after ? 'logoUrl' order by created_at, id`),
+      );
+    const auditedBefore = (await logoAudits()).length;
     const fileOf = (url: string) => url.split('/').at(-1);
     const logo = async () => {
       const res = await upload(owner, '/api/v1/company/logo', PNG_BYTES, 'logo.png', 'image/png');
@@ -144,6 +151,14 @@ describe('company details', () => {
     current = (await json(await owner.get('/api/v1/company'))).logoUrl;
     expect(stored()).toEqual([fileOf(current)]);
     expect((await app().request(current)).status).toBe(200);
+
+    // Each change of the logo is in the audit trail, with the logo before and after: three uploads,
+    // the removal, one upload and the six at once.
+    const audited = (await logoAudits()).slice(auditedBefore);
+    expect(audited).toHaveLength(11);
+    expect(audited[3]).toEqual({ before: { logoUrl: audited[2]?.after.logoUrl }, after: { logoUrl: null } });
+    // The six at once started together: their rows' times need not follow the order they committed in.
+    expect(audited.slice(-6).map((a) => a.after.logoUrl)).toContain(current);
   });
 
   it('rejects a non-image by its content even with an image name and type, and caps the size', async () => {
