@@ -1,4 +1,3 @@
-import { clearMondayFrom } from '@hr/shared/leave/leave-days';
 import { addDays, isoDate } from '@hr/shared/working-days';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -11,6 +10,7 @@ import {
   type TestApp,
   useTestApp,
 } from '../../test/test-context.ts';
+import { distinctClearMondays } from '../../test/test-dates.ts';
 import { rowsOf } from '../db/client.ts';
 import { DATA_AREAS, type DataArea, type DataVersions, TABLE_AREAS } from '../db/data-areas.ts';
 import { withTenant } from '../db/tenant.ts';
@@ -122,11 +122,8 @@ const untracked = (text: ReturnType<typeof sql>) =>
     await tx.execute(text);
   });
 
-/** The Monday at least `minDays` from today. */
-function mondayAfter(minDays: number): string {
-  // Two weeks without bank holidays: the counts stay the same whatever the date.
-  return clearMondayFrom(addDays(isoDate(new Date()), minDays), 'england-and-wales');
-}
+/** Distinct clear Mondays (test/test-dates.ts): two offsets never give one Monday. */
+const mondayAfter = distinctClearMondays();
 
 async function signedIn(email: string, app = t.app) {
   const client = httpClient(app.app);

@@ -1,14 +1,8 @@
-import { clearMondayFrom } from '@hr/shared/leave/leave-days';
-/**
- * Approvals (security review): nobody approves their own leave, a replaced line manager decides
- * nothing, the type of a colleague's absence never reaches the browser, and an employee's holiday
- * history is never deleted with the record. ADRs 0049-0051.
- */
-import { addDays, isoDate } from '@hr/shared/working-days';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../src/db/client.ts';
 import { httpClient, type Json, json, useTestApp } from '../test-context.ts';
+import { distinctClearMondays } from '../test-dates.ts';
 
 const testApp = useTestApp();
 const db = () => testApp.app.database.db;
@@ -22,11 +16,8 @@ async function signedIn(email: string) {
   return client;
 }
 
-/** A Monday at least `days` ahead, so that a request on it has a working day. */
-function mondayAfter(days: number): string {
-  // Two weeks without bank holidays: the counts stay the same whatever the date.
-  return clearMondayFrom(addDays(isoDate(new Date()), days), 'england-and-wales');
-}
+/** Distinct clear Mondays (test/test-dates.ts): two offsets never give one Monday. */
+const mondayAfter = distinctClearMondays();
 
 const requestRow = async (id: string) =>
   (

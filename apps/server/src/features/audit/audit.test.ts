@@ -1,9 +1,9 @@
 import { AUDIT_KINDS, type AuditKind } from '@hr/shared/audit/audit.schemas';
-import { clearMondayFrom } from '@hr/shared/leave/leave-days';
 import { addDays, isoDate } from '@hr/shared/working-days';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { httpClient, type Json, json, latestMailTo, useTestApp } from '../../../test/test-context.ts';
+import { distinctClearMondays } from '../../../test/test-dates.ts';
 import { rowsOf } from '../../db/client.ts';
 import { withTenant } from '../../db/tenant.ts';
 import { recordAudit } from './audit.service.ts';
@@ -12,7 +12,8 @@ import { recordAudit } from './audit.service.ts';
 const t = useTestApp({ env: () => ({ TRUST_PROXY: 'true' }) });
 const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await t.app.database.db.execute(text));
 const today = isoDate(new Date());
-const mondayAfter = (days: number) => clearMondayFrom(addDays(today, days), 'england-and-wales');
+/** Distinct clear Mondays (test/test-dates.ts): two offsets never give one Monday. */
+const mondayAfter = distinctClearMondays();
 
 let ipCounter = 0;
 

@@ -3,18 +3,19 @@ import {
   CALENDAR_FEED_MESSAGES,
   CALENDAR_FEEDS_MAX_ACTIVE,
 } from '@hr/shared/calendar-feeds/calendar-feeds.schemas';
-import { clearMondayFrom } from '@hr/shared/leave/leave-days';
 import { RATE_LIMITS_ICAL } from '@hr/shared/rate-limit';
 import { addDays, isoDate } from '@hr/shared/working-days';
 import { sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { httpClient, json, useTestApp } from '../../../test/test-context.ts';
+import { distinctClearMondays } from '../../../test/test-dates.ts';
 import { rowsOf } from '../../db/client.ts';
 
 const t = useTestApp();
 const today = isoDate(new Date());
-const mondayAfter = (days: number) => clearMondayFrom(addDays(today, days), 'england-and-wales');
+/** Distinct clear Mondays (test/test-dates.ts): two offsets never give one Monday. */
+const mondayAfter = distinctClearMondays();
 /** A Monday at least `days` back (sickness is recorded for past dates). */
 function mondayBefore(days: number): string {
   let date = addDays(today, -days);

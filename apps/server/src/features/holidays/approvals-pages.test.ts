@@ -6,8 +6,6 @@
 
 import v8 from 'node:v8';
 import { HOLIDAY_MESSAGES } from '@hr/shared/hr/holidays.schemas';
-import { clearMondayFrom } from '@hr/shared/leave/leave-days';
-import { addDays, isoDate } from '@hr/shared/working-days';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -17,6 +15,7 @@ import {
   type TestApp,
   type TestStore,
 } from '../../../test/test-context.ts';
+import { distinctClearMondays } from '../../../test/test-dates.ts';
 import { rowsOf } from '../../db/client.ts';
 import type { Principal } from '../../http/app-env.ts';
 import { listMyApprovals } from './holidays.service.ts';
@@ -24,8 +23,8 @@ import { listMyApprovals } from './holidays.service.ts';
 let store: TestStore;
 let app: TestApp;
 
-const today = isoDate(new Date());
-const mondayAfter = (minDays: number) => clearMondayFrom(addDays(today, minDays), 'england-and-wales');
+/** Distinct clear Mondays (test/test-dates.ts): two offsets never give one Monday. */
+const mondayAfter = distinctClearMondays();
 
 async function signedIn(email: string) {
   const client = httpClient(app.app);

@@ -1,7 +1,7 @@
-import { clearMondayFrom } from '@hr/shared/leave/leave-days';
 import { addDays, isoDate } from '@hr/shared/working-days';
 import { describe, expect, it } from 'vitest';
 import { httpClient, json, useTestApp } from '../../../test/test-context.ts';
+import { distinctClearMondays } from '../../../test/test-dates.ts';
 
 /**
  * "Data shown must be true": a balance sums the working days stored on each request when it was
@@ -10,10 +10,8 @@ import { httpClient, json, useTestApp } from '../../../test/test-context.ts';
 const t = useTestApp();
 
 const today = isoDate(new Date());
-/** A Monday at least `minDays` ahead starting two weeks without bank holidays (counts stay the same whatever the date). */
-function mondayAfter(minDays: number): string {
-  return clearMondayFrom(addDays(today, minDays), 'england-and-wales', 2);
-}
+/** Distinct clear Mondays (test/test-dates.ts): two offsets never give one Monday. */
+const mondayAfter = distinctClearMondays(2);
 
 const settings = (pattern: string[]) => ({
   fullTimeHoursPerDay: 7.5,

@@ -12,16 +12,15 @@ import { addDays, countWorkingDays, isoDate } from '@hr/shared/working-days';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { httpClient, json, postgresUrl, useTestApp } from '../../../test/test-context.ts';
+import { distinctClearMondays } from '../../../test/test-dates.ts';
 import { rowsOf } from '../../db/client.ts';
 
 const t = useTestApp();
 
 const today = isoDate(new Date());
 /** The Monday at least `minDays` from today: a clean Monday-Wednesday lies ahead of it. */
-/** A Monday at least `minDays` ahead starting a week without bank holidays (counts stay the same whatever the date). */
-function mondayAfter(minDays: number): string {
-  return clearMondayFrom(addDays(today, minDays), 'england-and-wales');
-}
+/** Distinct clear Mondays (test/test-dates.ts): two offsets never give one Monday. */
+const mondayAfter = distinctClearMondays();
 
 const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await t.app.database.db.execute(text));

@@ -19,6 +19,7 @@ import {
   type TestApp,
   type TestStore,
 } from '../../../test/test-context.ts';
+import { distinctClearMondays } from '../../../test/test-dates.ts';
 import { type Database, rowsOf } from '../../db/client.ts';
 import { withTenant } from '../../db/tenant.ts';
 import type { Principal } from '../../http/app-env.ts';
@@ -32,10 +33,8 @@ let app: TestApp;
 let second: Database;
 
 const today = isoDate(new Date());
-/** A Monday at least `minDays` from today starting a week without bank holidays (counts stay the same whatever the date). */
-function mondayAfter(minDays: number): string {
-  return clearMondayFrom(addDays(today, minDays), 'england-and-wales');
-}
+/** Distinct clear Mondays (test/test-dates.ts): two offsets never give one Monday. */
+const mondayAfter = distinctClearMondays();
 /** The Monday at least `minDays` before today that starts a week without a bank holiday. */
 function mondayBefore(minDays: number): string {
   return clearMondayBefore(addDays(today, -minDays), 'england-and-wales');

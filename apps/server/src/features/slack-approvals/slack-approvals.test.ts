@@ -1,8 +1,7 @@
 /** Approving from Slack (ADR 0100), against the fake Slack over real HTTP. */
 import { createHmac } from 'node:crypto';
 import { HOLIDAY_MESSAGES } from '@hr/shared/hr/holidays.schemas';
-import { clearMondayFrom } from '@hr/shared/leave/leave-days';
-import { addDays, isoDate } from '@hr/shared/working-days';
+import { addDays } from '@hr/shared/working-days';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,6 +11,7 @@ import {
   startFakeSlack,
 } from '../../../test/fakes/fake-slack.ts';
 import { httpClient, json, useTestApp } from '../../../test/test-context.ts';
+import { distinctClearMondays } from '../../../test/test-dates.ts';
 import { rowsOf } from '../../db/client.ts';
 import { SLACK_APPROVAL_MESSAGES } from './slack-approvals.service.ts';
 
@@ -33,8 +33,8 @@ const t = useTestApp({
   }),
 });
 
-const today = isoDate(new Date());
-const mondayAfter = (days: number) => clearMondayFrom(addDays(today, days), 'england-and-wales');
+/** Distinct clear Mondays (test/test-dates.ts): two offsets never give one Monday. */
+const mondayAfter = distinctClearMondays();
 const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await t.app.database.db.execute(text));
 const idOf = async (email: string) =>
   (await query<{ id: string }>(sql`select id from auth_users where email = ${email}`))[0]?.id as string;
