@@ -110,7 +110,7 @@ describe('company details', () => {
     const tooBig = await upload(owner, '/api/v1/company/logo', big, 'big.png', 'image/png');
     expect(tooBig.status).toBe(413);
     const [row] = rowsOf<{ logo_url: string | null }>(
-      await testApp.app.database.db.execute(
+      await testApp.app.admin.execute(
         sql`select d.logo_url from company_details d join companies c on c.id = d.company_id where c.name = 'Northwind Engineering Ltd'`,
       ),
     );
