@@ -1032,6 +1032,11 @@ describe('the per-list counts (ADR 0160)', () => {
     await db.execute(sql`update workshop_list_counts set jobs = 99 where company_id = ${companyId}`);
     await db.execute(sql`select app_workshop_list_counts_rebuild(${companyId}::uuid)`);
     expect(await counted()).toEqual({ orders: 2, stock: 1 });
+    // Every company's, as the app's connection (the owner, no superuser on PostgreSQL): the statement
+    // docs/operations.md gives, which under such an owner used to find no company (migration 0046).
+    await db.execute(sql`update workshop_list_counts set jobs = 99 where company_id = ${companyId}`);
+    await t.app.database.db.execute(sql`select app_summaries_rebuild_all()`);
+    expect(await counted()).toEqual({ orders: 2, stock: 1 });
     // The trigger function refuses any table but work_orders: a look-alike cannot write counts. (One
     // transaction, so one connection: a temporary table lives on its connection.)
     const refusal = await db.transaction(async (tx) => {
