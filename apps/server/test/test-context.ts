@@ -6,10 +6,11 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../src/app.ts';
-import { type Database, openDatabase } from '../src/db/client.ts';
+import { type Database, type Db, openDatabase, type Tx } from '../src/db/client.ts';
 import { assertServingRoleIsRestricted, runMigrations } from '../src/db/migrate.ts';
 import { loadEnv } from '../src/env.ts';
 import { createMailer } from '../src/integrations/mail/mailer.ts';
@@ -23,6 +24,11 @@ export const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE
 export interface TestStore {
   /** Opens (again) the same database: a second open models a server restart. */
   open(): Promise<Database>;
+  /**
+   * PostgreSQL only: the same database opened as the server's superuser, for a test's own set-up and
+   * checks (which bypass row-level security; `open()` connects as the owner, which does not).
+   */
+  openAdmin?: () => Promise<Database>;
   dispose(): Promise<void>;
   dataDir: string;
 }
@@ -58,20 +64,85 @@ async function pgliteTemplate(): Promise<string> {
   return template;
 }
 
-/** A fresh database for one test file: empty on PostgreSQL, migrated on PGlite (a copy of the template). */
+/** The role that owns the schema of every test database on PostgreSQL: production's kind (docs/operations.md). */
+export const TEST_OWNER_ROLE = 'hr_test_owner';
+
+/** SQLSTATEs of a role created or granted by another test file at the same moment. */
+const RACED = new Set(['23505', '42710', 'XX000']);
+
+/**
+ * Creates the owner role (once per cluster: roles are cluster-wide) and makes it a member of app_user
+ * with the admin option, as the superuser. Test files of this and other runs may do it at the same
+ * moment: an advisory lock orders the files of one run (they all connect to the same database); the
+ * catch covers runs against other databases, whose `create role` or `grant` may lose the race with a
+ * unique violation or a concurrent update.
+ */
+async function ensureOwnerRole(setup: pg.Client): Promise<void> {
+  const hasRoles = async () =>
+    (
+      await setup.query<{ ok: boolean }>(
+        `select exists (select 1 from pg_roles where rolname = '${TEST_OWNER_ROLE}')
+            and exists (select 1 from pg_auth_members m
+                          join pg_roles r on r.oid = m.roleid join pg_roles u on u.oid = m.member
+                         where r.rolname = 'app_user' and u.rolname = '${TEST_OWNER_ROLE}' and m.admin_option) as ok`,
+      )
+    ).rows[0]?.ok === true;
+  if (await hasRoles()) return;
+  await setup.query(`select pg_advisory_lock(hashtext('${TEST_OWNER_ROLE}'))`);
+  try {
+    for (let attempt = 0; !(await hasRoles()); attempt += 1) {
+      try {
+        // CREATEROLE and app_user's admin option: the first migration creates app_user where it is
+        // missing and grants it to its owner (CURRENT_USER), which PostgreSQL 16 allows only with it.
+        await setup.query(`do $$ begin
+            if not exists (select 1 from pg_roles where rolname = '${TEST_OWNER_ROLE}') then
+              create role ${TEST_OWNER_ROLE} login createrole nosuperuser nobypassrls;
+            end if;
+            if not exists (select 1 from pg_roles where rolname = 'app_user') then
+              create role app_user nologin nobypassrls;
+            end if;
+          end $$`);
+        await setup.query(`grant app_user to ${TEST_OWNER_ROLE} with admin option`);
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        if (attempt >= 5 || !code || !RACED.has(code)) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 50 * (attempt + 1)));
+      }
+    }
+  } finally {
+    await setup.query(`select pg_advisory_unlock(hashtext('${TEST_OWNER_ROLE}'))`);
+  }
+}
+
+/**
+ * A fresh database for one test file: migrated on PGlite (a copy of the template); on PostgreSQL an
+ * empty one owned by `TEST_OWNER_ROLE`, which is neither a superuser nor exempt from row-level
+ * security, as production's owner must be (docs/operations.md, ADR 0180). The app connects as that
+ * owner, so whatever the product reads as the owner outside a tenant meets the tenant tables' forced
+ * policies and finds nothing, as in production; `openAdmin` connects as the superuser for the test's
+ * own set-up and checks.
+ */
 export async function createTestStore(): Promise<TestStore> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hr-test-'));
   if (postgresUrl) {
     const name = `hr_test_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(postgresUrl);
-    url.pathname = `/${name}`;
+    const setup = new pg.Client({ connectionString: postgresUrl });
+    await setup.connect();
+    try {
+      await ensureOwnerRole(setup);
+      await setup.query(`create database ${name} owner ${TEST_OWNER_ROLE}`);
+    } finally {
+      await setup.end();
+    }
+    const adminUrl = new URL(postgresUrl);
+    adminUrl.pathname = `/${name}`;
+    const ownerUrl = new URL(adminUrl);
+    ownerUrl.username = TEST_OWNER_ROLE;
+    ownerUrl.password = '';
     return {
       dataDir,
-      open: () => openDatabase({ databaseUrl: url.toString(), poolSize: 4 }),
+      open: () => openDatabase({ databaseUrl: ownerUrl.toString(), poolSize: 4 }),
+      openAdmin: () => openDatabase({ databaseUrl: adminUrl.toString(), poolSize: 2 }),
       async dispose() {
         const client = new pg.Client({ connectionString: postgresUrl });
         await client.connect();
@@ -90,53 +161,15 @@ export async function createTestStore(): Promise<TestStore> {
   };
 }
 
-/** The role that owns the schema in `createOwnerRoleTestStore`: production's kind (docs/operations.md). */
-export const TEST_OWNER_ROLE = 'hr_test_owner';
-
-/**
- * A fresh database on PostgreSQL owned by a role that is not a superuser and does not bypass
- * row-level security, as production's must be (docs/operations.md): the app connects as it, so
- * anything the product reads as the owner outside a tenant meets the tenant tables' forced policies,
- * as in production. (The other test files connect as the server's superuser, which bypasses them.)
- * `admin` queries as that superuser: for a test's set-up and checks, never the product's.
- */
-export async function createOwnerRoleTestStore(): Promise<TestStore & { admin: pg.Client }> {
-  if (!postgresUrl) throw new Error('createOwnerRoleTestStore needs PostgreSQL (TEST_DATABASE_URL)');
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'hr-test-'));
-  const name = `hr_test_owner_${process.pid}_${Date.now().toString(36)}`;
-  const setup = new pg.Client({ connectionString: postgresUrl });
-  await setup.connect();
-  // CREATEROLE: the first migration grants app_user to its owner (and creates it where it is missing).
-  await setup.query(`do $$ begin
-      if not exists (select 1 from pg_roles where rolname = '${TEST_OWNER_ROLE}') then
-        create role ${TEST_OWNER_ROLE} login createrole nosuperuser nobypassrls;
-      end if;
-    end $$`);
-  await setup.query(`create database ${name} owner ${TEST_OWNER_ROLE}`);
-  await setup.end();
-  const adminUrl = new URL(postgresUrl);
-  adminUrl.pathname = `/${name}`;
-  const ownerUrl = new URL(adminUrl);
-  ownerUrl.username = TEST_OWNER_ROLE;
-  ownerUrl.password = '';
-  const admin = new pg.Client({ connectionString: adminUrl.toString() });
-  await admin.connect();
-  return {
-    dataDir,
-    admin,
-    open: () => openDatabase({ databaseUrl: ownerUrl.toString(), poolSize: 4 }),
-    async dispose() {
-      await admin.end();
-      const client = new pg.Client({ connectionString: postgresUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
 export interface TestApp {
+  /** The app's database: on PostgreSQL connected as the owner, which reads no tenant row outside a tenant. */
   database: Database;
+  /**
+   * For the test's own set-up and checks of any table: on PostgreSQL the same database as the
+   * superuser (bypasses row-level security), on PGlite the app's own connection. Never for what the
+   * product reads or writes: pass `database.db` to product code.
+   */
+  admin: Db;
   app: ReturnType<typeof createApp>['app'];
   auth: ReturnType<typeof createApp>['auth'];
   /** The email queue (not started: tests drain it). */
@@ -149,6 +182,8 @@ export interface TestAppOptions {
   seed?: boolean;
   /** A given database models a second app instance over the same connection (PGlite runs in-process). */
   database?: Database;
+  /** With `database`: its superuser handle (`TestApp.admin`), where the store would open another database's. */
+  admin?: Db;
   /** Extra environment, e.g. the URLs of fake external services. */
   env?: () => Record<string, string>;
   storage?: () => StoragePort;
@@ -182,8 +217,10 @@ export async function startTestApp(store: TestStore, options: TestAppOptions = {
     ...(options.streamSessionCheckMs ? { streamSessionCheckMs: options.streamSessionCheckMs } : {}),
   });
   if (options.seed ?? true) await seedDemoIfEmpty(database.db, auth, storage);
+  const admin = !options.admin && store.openAdmin ? await store.openAdmin() : undefined;
   return {
     database,
+    admin: options.admin ?? admin?.db ?? database.db,
     app,
     auth,
     emailQueue,
@@ -191,9 +228,24 @@ export async function startTestApp(store: TestStore, options: TestAppOptions = {
     async close() {
       await emailQueue.stop();
       await hub.close();
+      await admin?.close();
       if (!options.database) await database.close();
     },
   };
+}
+
+/**
+ * A test's own write of a company's rows through `admin`, with that company's tenant set as the
+ * product's writes have it: the summaries' security-definer triggers (team calendar, workshop list
+ * counts) run as the owner, which reads only the rows of the company named in `app.company_id`, so a
+ * write with no tenant set leaves them untouched on PostgreSQL. The superuser itself still bypasses
+ * row-level security.
+ */
+export function adminInTenant<T>(admin: Db, companyId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return admin.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('app.company_id', ${companyId}, true)`);
+    return fn(tx);
+  });
 }
 
 /** A tiny cookie-carrying client over `app.request`, so tests speak HTTP to the real app. */
@@ -276,34 +328,6 @@ export function useTestApp(options: TestAppOptions = {}) {
       if (!store || !current) throw new Error('the test app is not started');
       await current.close();
       current = await startTestApp(store, options);
-    },
-  };
-}
-
-/**
- * `useTestApp` over `createOwnerRoleTestStore`: the app connected as a non-superuser owner, and the
- * superuser `admin` connection for the test's own set-up and checks. Call it inside a describe that
- * runs on PostgreSQL only.
- */
-export function useOwnerRoleTestApp() {
-  let store: Awaited<ReturnType<typeof createOwnerRoleTestStore>> | undefined;
-  let current: TestApp | undefined;
-  beforeAll(async () => {
-    store = await createOwnerRoleTestStore();
-    current = await startTestApp(store);
-  });
-  afterAll(async () => {
-    await current?.close();
-    await store?.dispose();
-  });
-  return {
-    get app(): TestApp {
-      if (!current) throw new Error('the test app is not started');
-      return current;
-    },
-    get admin(): pg.Client {
-      if (!store) throw new Error('the test store is not created');
-      return store.admin;
     },
   };
 }

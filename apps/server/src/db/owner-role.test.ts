@@ -2,11 +2,12 @@
  * The app as production runs it: connected as an owner role that is neither a superuser nor exempt
  * from row-level security (docs/operations.md). The tenant tables force their policies, which are for
  * app_user only, so the owner reads none of their rows: whatever the product reads as the owner
- * outside a tenant finds nothing. The other test files connect as the server's superuser, which
- * bypasses the policies and so cannot show such a fault (migration 0044 fixed two: the session
- * statement's change counts and leaver check, and the sign-in's leaver check; 0045 the invitation
- * link's look-up). `setup/owner-role-reads.test.ts` covers the server's reads outside a request.
+ * outside a tenant finds nothing. Every test file on the PostgreSQL lane runs the app so
+ * (test/test-context.ts); these cases name the faults found that way (migration 0044 fixed two: the
+ * session statement's change counts and leaver check, and the sign-in's leaver check; 0045 the
+ * invitation link's look-up). `setup/owner-role-reads.test.ts` covers the server's reads outside a request.
  */
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   httpClient,
@@ -14,24 +15,26 @@ import {
   latestMailTo,
   postgresUrl,
   TEST_OWNER_ROLE,
-  useOwnerRoleTestApp,
+  useTestApp,
 } from '../../test/test-context.ts';
+import { rowsOf } from './client.ts';
 
 describe.runIf(Boolean(postgresUrl))('connected as a non-superuser owner (PostgreSQL)', () => {
-  const server = useOwnerRoleTestApp();
+  const server = useTestApp();
+  const admin = <T>(query: ReturnType<typeof sql>) =>
+    server.app.admin.execute(query).then((result) => rowsOf<T>(result));
 
   it('models production: the owner is no superuser and reads no tenant row outside a tenant', async () => {
-    const [role] = (
-      await server.admin.query<{ rolsuper: boolean; rolbypassrls: boolean }>(
-        'select rolsuper, rolbypassrls from pg_roles where rolname = $1',
-        [TEST_OWNER_ROLE],
-      )
-    ).rows;
+    const [role] = await admin<{ rolsuper: boolean; rolbypassrls: boolean }>(
+      sql`select rolsuper, rolbypassrls from pg_roles where rolname = ${TEST_OWNER_ROLE}`,
+    );
     expect(role).toEqual({ rolsuper: false, rolbypassrls: false });
-    const asOwner = await server.app.database.db.execute('select count(*)::int as n from profiles');
-    expect((asOwner as unknown as { rows: Array<{ n: number }> }).rows[0]?.n).toBe(0);
-    const asAdmin = await server.admin.query<{ n: number }>('select count(*)::int as n from profiles');
-    expect(asAdmin.rows[0]?.n).toBeGreaterThan(0);
+    const [asOwner] = rowsOf<{ n: number; who: string }>(
+      await server.app.database.db.execute(sql`select count(*)::int as n, current_user as who from profiles`),
+    );
+    expect(asOwner).toEqual({ n: 0, who: TEST_OWNER_ROLE });
+    const [asAdmin] = await admin<{ n: number }>(sql`select count(*)::int as n from profiles`);
+    expect(asAdmin?.n).toBeGreaterThan(0);
   });
 
   it('shows a change on the next read: the session statement reads the company’s change counts', async () => {
@@ -55,15 +58,15 @@ describe.runIf(Boolean(postgresUrl))('connected as a non-superuser owner (Postgr
     const tom = httpClient(server.app.app);
     await tom.signIn('tom@northwind.example');
     expect((await tom.get('/api/v1/me')).status).toBe(200);
-    const setEndDate = (endDate: string) =>
-      server.admin.query(
-        `update employee_records set end_date = ${endDate}
+    const setEndDate = (endDate: ReturnType<typeof sql>) =>
+      admin(
+        sql`update employee_records set end_date = ${endDate}
           where user_id = (select id from auth_users where email = 'tom@northwind.example')`,
       );
     try {
-      await setEndDate('current_date + 1');
+      await setEndDate(sql`current_date + 1`);
       expect((await tom.get('/api/v1/me')).status).toBe(200);
-      await setEndDate('current_date');
+      await setEndDate(sql`current_date`);
       expect((await tom.get('/api/v1/me')).status).toBe(401);
       const again = await httpClient(server.app.app).call('POST', '/api/auth/sign-in/email', {
         email: 'tom@northwind.example',
@@ -71,7 +74,7 @@ describe.runIf(Boolean(postgresUrl))('connected as a non-superuser owner (Postgr
       });
       expect(again.status).toBe(403);
     } finally {
-      await setEndDate('null');
+      await setEndDate(sql`null`);
     }
     expect((await httpClient(server.app.app).signIn('tom@northwind.example')).status).toBe(200);
   });

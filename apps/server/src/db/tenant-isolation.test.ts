@@ -24,7 +24,7 @@ beforeAll(async () => {
   store = await createTestStore();
   t = await startTestApp(store);
   const rows = rowsOf<{ id: string; name: string }>(
-    await t.database.db.execute(sql`select id, name from companies`),
+    await t.admin.execute(sql`select id, name from companies`),
   );
   northwind = rows.find((r) => r.name.startsWith('Northwind'))?.id as string;
   southbank = rows.find((r) => r.name.startsWith('Southbank'))?.id as string;
@@ -77,9 +77,7 @@ describe('row-level security with the serving role', () => {
     );
     expect(deleted).toEqual([]);
     const [hacked] = rowsOf<{ n: number }>(
-      await t.database.db.execute(
-        sql`select count(*)::int as n from employee_records where full_name = 'Hacked'`,
-      ),
+      await t.admin.execute(sql`select count(*)::int as n from employee_records where full_name = 'Hacked'`),
     );
     expect(hacked?.n).toBe(0);
   });
@@ -142,8 +140,9 @@ describe('row-level security with the serving role', () => {
 
   it('refuses to boot when the serving role could bypass RLS', async () => {
     await expect(assertServingRoleIsRestricted(t.database.db)).resolves.toBeUndefined();
-    // ALTER ROLE is transactional: the change never leaves this rolled-back transaction.
-    const outcome = await t.database.db
+    // ALTER ROLE is transactional: the change never leaves this rolled-back transaction. Only a
+    // superuser may alter the attribute (on PostgreSQL the app's owner is none).
+    const outcome = await t.admin
       .transaction(async (tx) => {
         await tx.execute(sql`alter role app_user bypassrls`);
         await expect(assertServingRoleIsRestricted(tx)).rejects.toThrow(/bypasses row-level security/);

@@ -78,7 +78,7 @@ describe('readWithTenant', () => {
   let southbank: string;
   beforeAll(async () => {
     const rows = rowsOf<{ id: string; name: string }>(
-      await t.app.database.db.execute(sql`select id, name from companies`),
+      await t.app.admin.execute(sql`select id, name from companies`),
     );
     northwind = rows.find((r) => r.name.startsWith('Northwind'))?.id as string;
     southbank = rows.find((r) => r.name.startsWith('Southbank'))?.id as string;

@@ -99,7 +99,7 @@ describe('the read cache itself', () => {
 });
 
 const t = useTestApp();
-const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await t.app.database.db.execute(text));
+const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await t.app.admin.execute(text));
 const companyId = async (name: string) =>
   (await query<{ id: string }>(sql`select id from companies where name = ${name}`))[0]?.id as string;
 const versionOf = async (company: string) =>
@@ -115,9 +115,9 @@ const areasOf = async (company: string): Promise<DataVersions> => {
     DATA_AREAS.map((area) => [area, BigInt(row?.[`${area}_version`] ?? -1)]),
   ) as unknown as DataVersions;
 };
-/** A change made as the table owner with triggers off: invisible to the version, like a missed one. */
+/** A change made as the superuser with triggers off: invisible to the version, like a missed one. */
 const untracked = (text: ReturnType<typeof sql>) =>
-  t.app.database.db.transaction(async (tx) => {
+  t.app.admin.transaction(async (tx) => {
     await tx.execute(sql`set local session_replication_role = replica`);
     await tx.execute(text);
   });
@@ -137,7 +137,7 @@ beforeAll(async () => {
   northwind = await companyId('Northwind Engineering Ltd');
   southbank = await companyId('Southbank Hire Ltd');
   const month = Number(isoDate(new Date()).slice(5, 7));
-  await t.app.database.db.execute(
+  await t.app.admin.execute(
     sql`update company_settings set holiday_year_start_month = ${month}, holiday_year_end_month = ${month === 1 ? 12 : month - 1}`,
   );
 });
@@ -230,7 +230,7 @@ describe('company data versions', () => {
     ).toEqual(['requests', 'leave']);
     // A role is keyed by user (outside any tenant too).
     const before = await areasOf(northwind);
-    await t.app.database.db.execute(
+    await t.app.admin.execute(
       sql`update user_roles set role = role where user_id = (select id from auth_users where email = 'alice@northwind.example')`,
     );
     const after = await areasOf(northwind);
@@ -266,18 +266,18 @@ describe('company data versions', () => {
 
   it('moves when a role changes outside any tenant (user_roles is keyed by user) and when the company row changes', async () => {
     const before = await versionOf(northwind);
-    await t.app.database.db.execute(
+    await t.app.admin.execute(
       sql`update user_roles set role = role where user_id = (select id from auth_users where email = 'alice@northwind.example')`,
     );
     const afterRole = await versionOf(northwind);
     expect(afterRole).toBeGreaterThan(before);
-    await t.app.database.db.execute(sql`update companies set name = name where id = ${northwind}`);
+    await t.app.admin.execute(sql`update companies set name = name where id = ${northwind}`);
     expect(await versionOf(northwind)).toBeGreaterThan(afterRole);
   });
 
   it('stays exact while the rows of ended backends are folded into one', async () => {
     // 70 rows of backends that have ended (no such pids): more than the 64 that start a fold.
-    await t.app.database.db.execute(
+    await t.app.admin.execute(
       sql`insert into company_data_changes (company_id, backend, changes, people_changes) select ${northwind}::uuid, -g, 2, 1 from generate_series(1, 70) as g`,
     );
     const before = await versionOf(northwind);
@@ -339,7 +339,11 @@ describe('cached reads over HTTP', () => {
   const secondStore = createTestStore();
   beforeAll(async () => {
     // A second server instance over the same database, with its own cache.
-    second = await startTestApp(await secondStore, { database: t.app.database, seed: false });
+    second = await startTestApp(await secondStore, {
+      database: t.app.database,
+      admin: t.app.admin,
+      seed: false,
+    });
   });
   afterAll(async () => {
     await second.close();
@@ -546,7 +550,7 @@ describe('cached reads over HTTP', () => {
       sql`update user_roles set role = 'admin' where user_id = (select id from auth_users where email = 'alice@northwind.example')`,
     );
     expect((await json(await alice.get('/api/v1/me'))).role).toBe('admin');
-    await t.app.database.db.execute(
+    await t.app.admin.execute(
       sql`update user_roles set role = 'operative' where user_id = (select id from auth_users where email = 'alice@northwind.example')`,
     );
     expect((await json(await alice.get('/api/v1/me'))).role).toBe('operative');

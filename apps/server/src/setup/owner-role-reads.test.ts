@@ -8,17 +8,21 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { httpClient, json, postgresUrl, useOwnerRoleTestApp } from '../../test/test-context.ts';
+import { httpClient, json, postgresUrl, useTestApp } from '../../test/test-context.ts';
+import { rowsOf } from '../db/client.ts';
 import { listCompanyIds } from '../features/email/email.repository.ts';
 import { listCompaniesForRollover } from '../features/leave/leave.repository.ts';
 import { findSlackActors } from '../features/slack-approvals/slack-approvals.repository.ts';
 
 describe.runIf(Boolean(postgresUrl))('the server’s own reads as a non-superuser owner (PostgreSQL)', () => {
-  const server = useOwnerRoleTestApp();
+  const server = useTestApp();
+  const admin = <T>(query: ReturnType<typeof sql>) =>
+    server.app.admin.execute(query).then((result) => rowsOf<T>(result));
 
   it('lists every company for the leavers’ sweep and the rollover', async () => {
-    const { rows } = await server.admin.query<{ id: string }>('select id from companies order by id');
+    const rows = await admin<{ id: string }>(sql`select id from companies order by id`);
     expect(rows.length).toBe(2);
     expect((await listCompanyIds(server.app.database.db)).sort()).toEqual(rows.map((r) => r.id));
     expect(await listCompaniesForRollover(server.app.database.db)).toEqual(rows.map((r) => ({ id: r.id })));
@@ -36,14 +40,13 @@ describe.runIf(Boolean(postgresUrl))('the server’s own reads as a non-superuse
   });
 
   it('finds the Slack user who clicked in the company', async () => {
-    const { rows } = await server.admin.query<{ id: string; company_id: string }>(
-      `select id, company_id from profiles where email = 'manager@northwind.example'`,
+    const [manager] = await admin<{ id: string; company_id: string }>(
+      sql`select id, company_id from profiles where email = 'manager@northwind.example'`,
     );
-    const manager = rows[0] as { id: string; company_id: string };
-    await server.admin.query(
-      `insert into slack_user_mappings (company_id, user_id, slack_user_id, is_oauth_connected)
-       values ($1, $2, 'UOWNERROLE1', true)`,
-      [manager.company_id, manager.id],
+    if (!manager) throw new Error('no manager in the seed');
+    await admin(
+      sql`insert into slack_user_mappings (company_id, user_id, slack_user_id, is_oauth_connected)
+       values (${manager.company_id}, ${manager.id}, 'UOWNERROLE1', true)`,
     );
     const actors = await findSlackActors(server.app.database.db, manager.company_id, 'UOWNERROLE1');
     expect(actors).toMatchObject([

@@ -14,7 +14,7 @@ import { rowsOf } from '../db/client.ts';
 import { DEMO_REQUESTS, demoRequestDates } from './seed.ts';
 
 const t = useTestApp();
-const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await t.app.database.db.execute(text));
+const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await t.app.admin.execute(text));
 
 async function signedIn(email: string) {
   const client = httpClient(t.app.app);

@@ -177,7 +177,7 @@ let northwind: string;
 const userIds = new Map<Role, string>();
 
 beforeAll(async () => {
-  const { db } = testApp.app.database;
+  const db = testApp.app.admin;
   northwind = await companyIdByName(db, 'Northwind');
   for (const [role, email] of Object.entries(USERS) as [Role, string][]) {
     const [row] = rowsOf<{ id: string }>(
@@ -188,7 +188,7 @@ beforeAll(async () => {
 });
 
 async function setLevel(userId: string, section: string, level: AccessLevel | undefined) {
-  const { db } = testApp.app.database;
+  const db = testApp.app.admin;
   await db.execute(
     sql`delete from user_permissions where user_id = ${userId} and section_id = ${section} and company_id = ${northwind}`,
   );

@@ -5,7 +5,7 @@ import { httpClient, type Json, json, useTestApp } from '../test-context.ts';
 import { distinctClearMondays } from '../test-dates.ts';
 
 const testApp = useTestApp();
-const db = () => testApp.app.database.db;
+const db = () => testApp.app.admin;
 const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await db().execute(text));
 const idOf = async (email: string) =>
   (await query<{ id: string }>(sql`select id from auth_users where email = ${email}`))[0]?.id as string;

@@ -59,7 +59,7 @@ function sessionToken(res: Response): string | undefined {
 
 async function sessionIds(email: string): Promise<string[]> {
   return rowsOf<{ id: string }>(
-    await t.database.db.execute(
+    await t.admin.execute(
       sql`select s.id from auth_sessions s join auth_users u on u.id = s.user_id where u.email = ${email} order by s.id`,
     ),
   ).map((r) => r.id);
@@ -113,7 +113,7 @@ describe('ending sessions', () => {
     const cookie = victim.cookie;
     expect((await t.app.request('/api/v1/me', { headers: { cookie } })).status).toBe(200);
     const [tom] = rowsOf<{ id: string }>(
-      await t.database.db.execute(sql`select id from auth_users where email = 'tom@northwind.example'`),
+      await t.admin.execute(sql`select id from auth_users where email = 'tom@northwind.example'`),
     );
     const removal = productRoutes(t.app).find(
       (r) => r.method === 'DELETE' && /\/users\/:[A-Za-z_]+$/.test(r.path),
@@ -127,8 +127,8 @@ describe('ending sessions', () => {
       note(
         'no user-removal route (DELETE …/users/:id) yet: removing the user from the company in the database',
       );
-      await t.database.db.execute(sql`delete from user_roles where user_id = ${tom?.id}`);
-      await t.database.db.execute(sql`delete from profiles where id = ${tom?.id}`);
+      await t.admin.execute(sql`delete from user_roles where user_id = ${tom?.id}`);
+      await t.admin.execute(sql`delete from profiles where id = ${tom?.id}`);
     }
     const replay = await t.app.request('/api/v1/me', { headers: { cookie } });
     expect([401, 403]).toContain(replay.status);
@@ -181,7 +181,7 @@ describe('rate limits across two server instances', () => {
 
 describe('cross-site request forgery', () => {
   it('refuses a cross-origin form POST to every state-changing route and changes nothing', async () => {
-    const { db } = t.database;
+    const db = t.admin;
     const companies = [await companyIdByName(db, 'Northwind'), await companyIdByName(db, 'Southbank')];
     const client = httpClient(t.app);
     await client.signIn('owner@northwind.example');

@@ -32,13 +32,13 @@ let companies: string[];
 let ids: Map<string, string[]>;
 
 beforeAll(async () => {
-  const { db } = testApp.app.database;
+  const db = testApp.app.admin;
   companies = [await companyIdByName(db, 'Northwind'), await companyIdByName(db, 'Southbank')];
   ids = await collectIds(db, companies[0] as string);
 });
 
 async function snapshotAll(): Promise<Snapshot[]> {
-  const { db } = testApp.app.database;
+  const db = testApp.app.admin;
   return Promise.all(companies.map((id) => snapshotCompany(db, id)));
 }
 

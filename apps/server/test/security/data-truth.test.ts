@@ -12,7 +12,7 @@ const t = useTestApp();
 
 async function documentUrls(): Promise<string[]> {
   const rows = rowsOf<{ url: string }>(
-    await t.app.database.db.execute(sql`
+    await t.app.admin.execute(sql`
       select jsonb_array_elements_text(b.sop_documents::jsonb || b.photos::jsonb) as url from bom_products b
       join companies c on c.id = b.company_id where c.name like 'Northwind%'`),
   );
@@ -47,7 +47,7 @@ describe('seeded job documents', () => {
 
 describe('ordering a part unknown to the component database', () => {
   it('is a 400 with the reason, and the work order is unchanged', async () => {
-    const db = t.app.database.db;
+    const db = t.app.admin;
     const [row] = rowsOf<{ company_id: string }>(
       await db.execute(sql`select id as company_id from companies where name like 'Northwind%'`),
     );

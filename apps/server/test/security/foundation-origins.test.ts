@@ -18,7 +18,7 @@ import { json, useTestApp } from '../test-context.ts';
 import { PASSWORD } from './support.ts';
 
 const testApp = useTestApp();
-const db = () => testApp.app.database.db;
+const db = () => testApp.app.admin;
 
 /** A browser's sign-in from a page served at `origin` (the request goes to that host too). */
 function signInFrom(origin: string, email: string, password: string, cookie = 'hr.theme=dark') {

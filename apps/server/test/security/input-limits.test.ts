@@ -200,7 +200,7 @@ describe('NUL characters, %00 and out-of-range dates', () => {
   });
 
   it('refuses a NUL in any JSON string, ours and Better Auth, writing nothing', async () => {
-    const { db } = testApp.app.database;
+    const db = testApp.app.admin;
     const company = await companyIdByName(db, 'Northwind');
     const before = await snapshotCompany(db, company);
     const client = httpClient(testApp.app.app);

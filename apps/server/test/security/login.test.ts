@@ -25,7 +25,7 @@ const testApp = useTestApp({
   }),
 });
 const app = () => testApp.app.app;
-const db = () => testApp.app.database.db;
+const db = () => testApp.app.admin;
 const ORIGIN = { origin: 'http://localhost:3000' };
 
 type Verify = (input: { hash: string; password: string }) => Promise<boolean>;

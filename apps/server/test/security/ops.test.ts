@@ -31,7 +31,10 @@ async function expectRefused(res: Response, status: number, field?: string) {
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const t = useTestApp();
+/** The app's connection, for the operator command under test. */
 const db = () => t.app.database.db;
+/** The test's own reads. */
+const superuser = () => t.app.admin;
 
 async function signedIn(email: string) {
   const client = httpClient(t.app.app);
@@ -40,13 +43,16 @@ async function signedIn(email: string) {
 }
 
 async function idOf(email: string): Promise<string> {
-  const [row] = await db().select({ id: authUsers.id }).from(authUsers).where(eq(authUsers.email, email));
+  const [row] = await superuser()
+    .select({ id: authUsers.id })
+    .from(authUsers)
+    .where(eq(authUsers.email, email));
   if (!row) throw new Error(`no user ${email}`);
   return row.id;
 }
 
 async function roleOf(email: string) {
-  const [row] = await db()
+  const [row] = await superuser()
     .select({ role: userRoles.role })
     .from(userRoles)
     .where(eq(userRoles.userId, await idOf(email)));
@@ -128,7 +134,7 @@ describe('the developer role is never granted through the API', () => {
         role: 'developer',
       });
       await expectRefused(created, 400, 'role');
-      const [none] = await db()
+      const [none] = await superuser()
         .select({ id: authUsers.id })
         .from(authUsers)
         .where(eq(authUsers.email, `would-be-dev-${email.split('@')[0]}@northwind.example`));
@@ -155,7 +161,7 @@ describe('the developer role is never granted through the API', () => {
       role: 'developer',
     });
     expect(res.status).toBe(400);
-    const [eve] = await db()
+    const [eve] = await superuser()
       .select({ id: authUsers.id })
       .from(authUsers)
       .where(eq(authUsers.email, 'eve@eve.example'));
@@ -175,13 +181,13 @@ describe('the developer role is never granted through the API', () => {
     const result = await grantDeveloper(db(), ' Tom@Northwind.example ');
     expect(result).toMatchObject({ email: 'tom@northwind.example', previousRole: 'operative' });
     expect(await roleOf('tom@northwind.example')).toBe('developer');
-    const [event] = await db()
+    const [event] = await superuser()
       .select()
       .from(securityEvents)
       .where(eq(securityEvents.userId, await idOf('tom@northwind.example')));
     expect(event).toMatchObject({
       action: 'role_changed',
-      companyId: await companyIdByName(db(), 'Northwind Engineering Ltd'),
+      companyId: await companyIdByName(superuser(), 'Northwind Engineering Ltd'),
       metadata: { from: 'operative', to: 'developer', by: 'operator command' },
     });
     // Tom now passes the developer-only gate.
@@ -193,8 +199,8 @@ describe('the developer role is never granted through the API', () => {
 
 describe('a developer inside a company', () => {
   it('writes every switch into the company security events its super admins read, and only theirs', async () => {
-    const southbank = await companyIdByName(db(), 'Southbank Hire Ltd');
-    const northwind = await companyIdByName(db(), 'Northwind Engineering Ltd');
+    const southbank = await companyIdByName(superuser(), 'Southbank Hire Ltd');
+    const northwind = await companyIdByName(superuser(), 'Northwind Engineering Ltd');
     const dev = await signedIn('dev@northwind.example');
     expect((await dev.post('/api/v1/companies/switch', { companyId: southbank })).status).toBe(200);
 
@@ -230,7 +236,7 @@ describe('a developer inside a company', () => {
   });
 
   it('is in none of the company people lists or pickers, and cannot be picked', async () => {
-    const southbank = await companyIdByName(db(), 'Southbank Hire Ltd');
+    const southbank = await companyIdByName(superuser(), 'Southbank Hire Ltd');
     const dev = await signedIn('dev@northwind.example');
     expect((await dev.post('/api/v1/companies/switch', { companyId: southbank })).status).toBe(200);
     const devId = await idOf('dev@northwind.example');

@@ -195,7 +195,7 @@ describe('reset links', () => {
     const token = resetLinkIn(mailsTo(email).at(-1) ?? '').searchParams.get('token');
     // Extra fields cannot point the token at someone else.
     const alice = rowsOf<{ id: string }>(
-      await t.database.db.execute(sql`select id from auth_users where email = 'alice@northwind.example'`),
+      await t.admin.execute(sql`select id from auth_users where email = 'alice@northwind.example'`),
     )[0]?.id;
     const first = await httpClient(t.app).post(
       '/api/auth/reset-password',
@@ -250,7 +250,7 @@ describe('reset links', () => {
 describe('the administrator reset action', () => {
   it('reaches only users of the own company, and only with user management at Admin', async () => {
     const southbankUser = rowsOf<{ id: string }>(
-      await t.database.db.execute(sql`select id from auth_users where email = 'owner@southbank.example'`),
+      await t.admin.execute(sql`select id from auth_users where email = 'owner@southbank.example'`),
     )[0]?.id;
     const owner = httpClient(t.app);
     await owner.signIn('owner@northwind.example');
@@ -261,7 +261,7 @@ describe('the administrator reset action', () => {
       const client = httpClient(t.app);
       await client.signIn(email);
       const own = rowsOf<{ id: string }>(
-        await t.database.db.execute(sql`select id from auth_users where email = 'tom@northwind.example'`),
+        await t.admin.execute(sql`select id from auth_users where email = 'tom@northwind.example'`),
       )[0]?.id;
       expect((await client.post(`/api/v1/settings/users/${own}/reset-password`)).status).toBe(403);
     }

@@ -9,7 +9,7 @@ import { rowsOf } from '../../src/db/client.ts';
 import { httpClient, type Json, json, useTestApp } from '../test-context.ts';
 
 const testApp = useTestApp();
-const db = () => testApp.app.database.db;
+const db = () => testApp.app.admin;
 const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await db().execute(text));
 
 async function signedIn(email: string, password = 'DemoPassw0rd!2026') {

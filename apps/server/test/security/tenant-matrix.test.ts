@@ -36,7 +36,7 @@ let northwindIds: Map<string, string[]>;
 let markers: string[];
 
 beforeAll(async () => {
-  const { db } = testApp.app.database;
+  const db = testApp.app.admin;
   northwind = await companyIdByName(db, 'Northwind');
   northwindIds = await collectIds(db, northwind);
   // Everything that would show Northwind data in a response: its ids, its e-mail domain, its name.
@@ -45,10 +45,10 @@ beforeAll(async () => {
 
 describe('tenant isolation matrix over every product route', () => {
   it('never lets a Southbank user read or change Northwind through any route', async () => {
-    const { app, database } = testApp.app;
+    const { app, admin } = testApp.app;
     const routes = productRoutes(app);
     expect(routes.length).toBeGreaterThan(5);
-    const before = await snapshotCompany(database.db, northwind);
+    const before = await snapshotCompany(admin, northwind);
     expect(before.employee_records?.count).toBeGreaterThan(0);
     expect(before.holiday_requests?.count).toBeGreaterThan(0);
 
@@ -62,7 +62,7 @@ describe('tenant isolation matrix over every product route', () => {
     );
     // A day and month on which Northwind has someone away, for the routes that read by date.
     const [away] = rowsOf<{ day: string }>(
-      await database.db.execute(
+      await admin.execute(
         sql`select to_char(start_date, 'YYYY-MM-DD') as day from holiday_requests where company_id = ${northwind} and status = 'approved' order by start_date limit 1`,
       ),
     );
@@ -110,6 +110,6 @@ describe('tenant isolation matrix over every product route', () => {
     const calendar = outcomes.filter((o) => /^GET \/api\/v1\/holidays\/calendar(\/day)?\?/.test(o.call));
     expect(calendar.length).toBeGreaterThanOrEqual(2);
     for (const o of calendar) expect(o.status, o.call).toBe(200);
-    expect(await snapshotCompany(database.db, northwind)).toEqual(before);
+    expect(await snapshotCompany(admin, northwind)).toEqual(before);
   });
 });

@@ -10,7 +10,7 @@ import { recordAudit } from './audit.service.ts';
 
 // Behind a trusted proxy, so the audit rows carry the X-Forwarded-For address.
 const t = useTestApp({ env: () => ({ TRUST_PROXY: 'true' }) });
-const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await t.app.database.db.execute(text));
+const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await t.app.admin.execute(text));
 const today = isoDate(new Date());
 /** Distinct clear Mondays (test/test-dates.ts): two offsets never give one Monday. */
 const mondayAfter = distinctClearMondays();
@@ -79,7 +79,7 @@ const rowsSince = (since: Date, kind: AuditKind) =>
 beforeAll(async () => {
   const month = Number(today.slice(5, 7));
   const end = month === 1 ? 12 : month - 1;
-  await t.app.database.db.execute(
+  await t.app.admin.execute(
     sql`update company_settings set holiday_year_start_month = ${month}, holiday_year_end_month = ${end}`,
   );
 });

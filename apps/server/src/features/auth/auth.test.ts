@@ -11,8 +11,9 @@ const t = {
   get app() {
     return testApp.app.app;
   },
-  get database() {
-    return testApp.app.database;
+  /** The test's own set-up and checks (the superuser on PostgreSQL: row-level security bypassed). */
+  get admin() {
+    return testApp.app.admin;
   },
   get outboxDir() {
     return testApp.app.outboxDir;
@@ -26,10 +27,10 @@ const signUpBody = (email: string) => ({
   password: 'Str0ng!Passw0rd',
 });
 
-/** Counts rows as the owner, across companies (RLS is bypassed only by the superuser test connection). */
+/** Counts rows across companies (as the superuser on PostgreSQL, which bypasses row-level security). */
 async function countRows(table: string, where: string) {
   const [row] = rowsOf<{ n: number }>(
-    await t.database.db.execute(sql.raw(`select count(*)::int as n from ${table} where ${where}`)),
+    await t.admin.execute(sql.raw(`select count(*)::int as n from ${table} where ${where}`)),
   );
   return row?.n ?? 0;
 }
@@ -44,19 +45,16 @@ describe('sign-up', () => {
       message: 'Please check your email to verify your account.',
     });
 
-    const [user] = await t.database.db
-      .select()
-      .from(authUsers)
-      .where(eq(authUsers.email, 'rita@example.com'));
+    const [user] = await t.admin.select().from(authUsers).where(eq(authUsers.email, 'rita@example.com'));
     expect(user?.emailVerified).toBe(false);
     const [company] = rowsOf<{ id: string; name: string }>(
-      await t.database.db.execute(
+      await t.admin.execute(
         sql`select c.id, c.name from companies c join profiles p on p.company_id = c.id where p.id = ${user?.id}`,
       ),
     );
     expect(company?.name).toBe('Rita Robotics Ltd');
     const [settings] = rowsOf<Record<string, unknown>>(
-      await t.database.db.execute(sql`select * from company_settings where company_id = ${company?.id}`),
+      await t.admin.execute(sql`select * from company_settings where company_id = ${company?.id}`),
     );
     expect(settings).toMatchObject({
       full_time_hours_per_day: '7.5',
@@ -93,7 +91,7 @@ describe('sign-up', () => {
     expect(me.permissions.settings).toBe('full');
 
     const actions = (
-      await t.database.db.select().from(securityEvents).where(eq(securityEvents.email, 'rita@example.com'))
+      await t.admin.select().from(securityEvents).where(eq(securityEvents.email, 'rita@example.com'))
     ).map((e) => e.action);
     expect(actions).toEqual(expect.arrayContaining(['signup_attempt', 'failed_login', 'successful_login']));
   });
@@ -112,7 +110,7 @@ describe('sign-up', () => {
 
   it('leaves nothing behind when a step fails part-way', async () => {
     // A real database failure on the last insert of the transaction (the role).
-    await t.database.db.execute(
+    await t.admin.execute(
       sql.raw(`
       create or replace function fail_role_insert() returns trigger language plpgsql as $$
       begin
@@ -122,7 +120,7 @@ describe('sign-up', () => {
         return new;
       end $$`),
     );
-    await t.database.db.execute(
+    await t.admin.execute(
       sql.raw(`
       create trigger fail_role_insert before insert on user_roles for each row execute function fail_role_insert();`),
     );
@@ -140,8 +138,8 @@ describe('sign-up', () => {
       expect(await countRows('profiles', `email = 'broken@example.com'`)).toBe(0);
       expect(await countRows('companies', `name = 'Rita Robotics Ltd'`)).toBe(1); // only the first test's company
     } finally {
-      await t.database.db.execute(sql.raw('drop trigger fail_role_insert on user_roles'));
-      await t.database.db.execute(sql.raw('drop function fail_role_insert()'));
+      await t.admin.execute(sql.raw('drop trigger fail_role_insert on user_roles'));
+      await t.admin.execute(sql.raw('drop function fail_role_insert()'));
     }
   });
 
@@ -234,7 +232,7 @@ describe('sign-in, session and sign-out', () => {
     const bare = `hr.session_token=${encodeURIComponent(token)}`;
     expect((await t.app.request('/api/v1/me', { headers: { cookie: bare } })).status).toBe(401);
 
-    await t.database.db.execute(
+    await t.admin.execute(
       sql`update auth_sessions set expires_at = now() - interval '1 second' where token = ${token}`,
     );
     expect((await client.get('/api/v1/me')).status).toBe(401);
@@ -246,12 +244,12 @@ describe('sign-in, session and sign-out', () => {
     const value = decodeURIComponent(client.cookie.split('=')[1] ?? '');
     const token = value.slice(0, value.lastIndexOf('.'));
     // Last extended two days ago: five days left of seven.
-    await t.database.db.execute(
+    await t.admin.execute(
       sql`update auth_sessions set expires_at = now() + interval '5 days' where token = ${token}`,
     );
     expect((await client.get('/api/v1/me')).status).toBe(200);
     const [row] = rowsOf<{ days: number }>(
-      await t.database.db.execute(
+      await t.admin.execute(
         sql`select extract(epoch from expires_at - now()) / 86400 as days from auth_sessions where token = ${token}`,
       ),
     );
@@ -262,7 +260,7 @@ describe('sign-in, session and sign-out', () => {
     const client = httpClient(t.app);
     await client.signIn('tom@northwind.example');
     const setEndDate = (endDate: ReturnType<typeof sql>) =>
-      t.database.db.execute(
+      t.admin.execute(
         sql`update employee_records set end_date = ${endDate}
           where user_id = (select id from auth_users where email = 'tom@northwind.example')`,
       );
@@ -282,7 +280,7 @@ describe('sign-in, session and sign-out', () => {
   it('gives 403 to a login whose profile is gone (removed from its company)', async () => {
     const client = httpClient(t.app);
     await client.signIn('sam@southbank.example');
-    await t.database.db.execute(
+    await t.admin.execute(
       sql`delete from profiles where id = (select id from auth_users where email = 'sam@southbank.example')`,
     );
     expect((await client.get('/api/v1/me')).status).toBe(403);

@@ -14,7 +14,7 @@ import { settleRecoveryTasks } from './recovery.service.ts';
 // X-Forwarded-For is trusted here, so each test can speak from its own address.
 const testApp = useTestApp({ env: () => ({ TRUST_PROXY: 'true' }) });
 const app = () => testApp.app.app;
-const db = () => testApp.app.database.db;
+const db = () => testApp.app.admin;
 const outbox = () => testApp.app.outboxDir;
 
 const NEW_PASSWORD = 'N3w!Passw0rd-2026';

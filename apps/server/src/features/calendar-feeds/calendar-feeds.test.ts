@@ -23,7 +23,7 @@ function mondayBefore(days: number): string {
   return date;
 }
 
-const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await t.app.database.db.execute(text));
+const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await t.app.admin.execute(text));
 const recordOf = async (email: string) =>
   (await query<{ id: string }>(sql`select id from employee_records where email = ${email}`))[0]?.id as string;
 
@@ -314,7 +314,7 @@ describe('calendar feeds', () => {
 
     // Alice leaves yesterday: her leave drops out of the company feed, and her own feed stops.
     const aliceFeed = await createFeed(await signedIn('alice@northwind.example'), { scope: 'me' });
-    await t.app.database.db.execute(
+    await t.app.admin.execute(
       sql`update employee_records set end_date = ${addDays(today, -1)} where email = 'alice@northwind.example'`,
     );
     try {
@@ -322,7 +322,7 @@ describe('calendar feeds', () => {
       expect(after.some((e) => e.summary.startsWith('Alice Anders:'))).toBe(false);
       expect((await fetchFeed(aliceFeed.url)).status).toBe(404);
     } finally {
-      await t.app.database.db.execute(
+      await t.app.admin.execute(
         sql`update employee_records set end_date = null where email = 'alice@northwind.example'`,
       );
     }

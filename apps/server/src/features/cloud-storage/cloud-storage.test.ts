@@ -68,7 +68,7 @@ interface AuditRow {
 }
 async function auditRows(): Promise<AuditRow[]> {
   return rowsOf<AuditRow>(
-    await ctx.app.database.db.execute(sql`select * from cloud_storage_audit order by created_at`),
+    await ctx.app.admin.execute(sql`select * from cloud_storage_audit order by created_at`),
   );
 }
 
@@ -166,7 +166,7 @@ describe.each(['microsoft', 'google'] as const)('%s', (provider) => {
     const body = await json(await client.get('/api/v1/cloud-storage'));
     expect(body.providers.find((p: { provider: string }) => p.provider === provider).connected).toBe(true);
     const rows = rowsOf<{ all: string }>(
-      await ctx.app.database.db.execute(
+      await ctx.app.admin.execute(
         sql`select string_agg(t::text, '|') as all from cloud_storage_configurations t`,
       ),
     );

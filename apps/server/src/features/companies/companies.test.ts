@@ -40,7 +40,7 @@ describe('company switching', () => {
     const settings = await json(await dev.get('/api/v1/settings/users'));
     expect(settings.users.map((u: { email: string }) => u.email)).toContain('sam@southbank.example');
     expect(settings.users.map((u: { email: string }) => u.email)).not.toContain('alice@northwind.example');
-    const events = await testApp.app.database.db
+    const events = await testApp.app.admin
       .select()
       .from(securityEvents)
       .where(eq(securityEvents.action, 'company_switched'));

@@ -102,9 +102,7 @@ describe('company details', () => {
   it('deletes the file of a replaced or removed logo once the change is saved, and keeps one under parallel uploads', async () => {
     const owner = await signedIn('owner@northwind.example');
     const [company] = rowsOf<{ id: string }>(
-      await testApp.app.database.db.execute(
-        sql`select id from companies where name = 'Northwind Engineering Ltd'`,
-      ),
+      await testApp.app.admin.execute(sql`select id from companies where name = 'Northwind Engineering Ltd'`),
     );
     const folder = path.join(
       path.dirname(testApp.app.outboxDir),
@@ -115,7 +113,7 @@ describe('company details', () => {
     const stored = () => (existsSync(folder) ? readdirSync(folder).sort() : []);
     const logoAudits = async () =>
       rowsOf<{ before: { logoUrl: string | null }; after: { logoUrl: string | null } }>(
-        await testApp.app.database.db.execute(sql`select before, after from audit_events
+        await testApp.app.admin.execute(sql`select before, after from audit_events
           where company_id = ${company?.id} and kind = 'settings.changed' and target_type = 'company_details'
             and after ? 'logoUrl' order by created_at, id`),
       );
@@ -174,7 +172,7 @@ describe('company details', () => {
     const tooBig = await upload(owner, '/api/v1/company/logo', big, 'big.png', 'image/png');
     expect(tooBig.status).toBe(413);
     const [row] = rowsOf<{ logo_url: string | null }>(
-      await testApp.app.database.db.execute(
+      await testApp.app.admin.execute(
         sql`select d.logo_url from company_details d join companies c on c.id = d.company_id where c.name = 'Northwind Engineering Ltd'`,
       ),
     );

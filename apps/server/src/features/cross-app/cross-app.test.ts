@@ -124,7 +124,7 @@ describe('cross-app navigation', () => {
     const { res } = await link();
     const code = new URL((await json(res)).url).searchParams.get('crossApp') ?? '';
     // A row written by an older version (or by hand) with a foreign return URL.
-    await ctx.app.database.db.execute(
+    await ctx.app.admin.execute(
       sql`update cross_app_codes set context = jsonb_set(context, '{returnUrl}', '"https://evil.example/"')`,
     );
     const redeemed = await exchange(code);

@@ -131,7 +131,7 @@ describe('back-off', () => {
 const t = useTestApp();
 const today = isoDate(new Date());
 const monday = (minDays: number) => clearMondayFrom(addDays(today, minDays), 'england-and-wales');
-const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await t.app.database.db.execute(text));
+const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await t.app.admin.execute(text));
 
 interface OutboxRow {
   id: string;
@@ -167,7 +167,7 @@ async function signedIn(email: string) {
 beforeAll(async () => {
   const month = Number(today.slice(5, 7));
   const end = month === 1 ? 12 : month - 1;
-  await t.app.database.db.execute(
+  await t.app.admin.execute(
     sql`update company_settings set holiday_year_start_month = ${month}, holiday_year_end_month = ${end}`,
   );
 });
@@ -299,7 +299,7 @@ describe('retention', () => {
   it('prune deletes sent and failed mail queued before the retention, never pending mail or newer mail', async () => {
     const [company] = await query<{ id: string }>(sql`select id from companies order by created_at limit 1`);
     const insert = (to: string, status: string, daysAgo: number) =>
-      t.app.database.db.execute(sql`insert into email_outbox (company_id, kind, data, to_address, status, created_at)
+      t.app.admin.execute(sql`insert into email_outbox (company_id, kind, data, to_address, status, created_at)
         values (${company?.id}, 'leaver', ${JSON.stringify({ employeeName: 'X', position: null, endDate: today })}::jsonb,
           ${to}, ${status}, now() - make_interval(days => ${daysAgo}))`);
     await insert('old-sent@example.com', 'sent', 91);
@@ -311,7 +311,7 @@ describe('retention', () => {
       sql`select to_address from email_outbox where to_address in ('old-sent@example.com', 'old-failed@example.com', 'old-pending@example.com', 'new-sent@example.com') order by to_address`,
     );
     expect(left.map((r) => r.to_address)).toEqual(['new-sent@example.com', 'old-pending@example.com']);
-    await t.app.database.db.execute(
+    await t.app.admin.execute(
       sql`delete from email_outbox where to_address in ('old-pending@example.com', 'new-sent@example.com')`,
     );
   });
@@ -395,7 +395,7 @@ describe('preferences', () => {
     const [alice] = await query<{ id: string; company_id: string }>(
       sql`select id, company_id from employee_records where email = 'alice@northwind.example'`,
     );
-    await t.app.database.db.execute(
+    await t.app.admin.execute(
       sql`update employee_records set end_date = ${today} where id = ${alice?.id as string}`,
     );
     try {
@@ -412,7 +412,7 @@ describe('preferences', () => {
       expect(admins.length).toBeGreaterThan(0);
       expect(rows.map((r) => r.to_address).sort()).toEqual(admins.map((a) => a.email).sort());
     } finally {
-      await t.app.database.db.execute(
+      await t.app.admin.execute(
         sql`update employee_records set end_date = null where id = ${alice?.id as string}`,
       );
     }
@@ -460,7 +460,7 @@ describe('transport failures', () => {
     [row] = await query<OutboxRow>(sql`select * from email_outbox where id = ${id}`);
     expect(row?.attempts).toBe(1);
     // Due again: the second (last) attempt fails for good.
-    await t.app.database.db.execute(sql`update email_outbox set next_attempt_at = now() where id = ${id}`);
+    await t.app.admin.execute(sql`update email_outbox set next_attempt_at = now() where id = ${id}`);
     expect(await queue.sendNow(id)).toBe(false);
     [row] = await query<OutboxRow>(sql`select * from email_outbox where id = ${id}`);
     expect(row?.status).toBe('failed');
@@ -515,7 +515,7 @@ describe('several instances', () => {
     expect(sent.map((s) => s.id).sort()).toEqual([...ids].sort());
     if (postgresUrl) expect(new Set(sent.map((s) => s.worker)).size).toBe(2);
     const [left] = rowsOf<{ n: number }>(
-      await app.database.db.execute(sql`select count(*)::int as n from email_outbox where status <> 'sent'`),
+      await app.admin.execute(sql`select count(*)::int as n from email_outbox where status <> 'sent'`),
     );
     expect(left?.n).toBe(0);
     for (const q of queues) await q.stop();

@@ -10,8 +10,7 @@ import { httpClient, type Json, json, latestMailTo, useTestApp } from '../../../
 import { rowsOf } from '../../db/client.ts';
 
 const testApp = useTestApp();
-const query = async <T>(text: ReturnType<typeof sql>) =>
-  rowsOf<T>(await testApp.app.database.db.execute(text));
+const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await testApp.app.admin.execute(text));
 
 async function signedIn(email: string) {
   const client = httpClient(testApp.app.app);
@@ -348,7 +347,7 @@ describe('invitations from the import (invite = yes)', () => {
     const [me] = await query<{ id: string; company_id: string }>(
       sql`select id, company_id from profiles where email = 'owner@northwind.example'`,
     );
-    await testApp.app.database.db.execute(
+    await testApp.app.admin.execute(
       sql`insert into user_permissions (company_id, user_id, section_id, access_level)
           values (${me?.company_id}, ${me?.id}, 'user-management', 'admin')
           on conflict (user_id, section_id, company_id) do update set access_level = 'admin'`,
@@ -365,7 +364,7 @@ describe('invitations from the import (invite = yes)', () => {
       expect(await invitationsTo(['lou.low@northwind.example'])).toEqual([]);
       expect(await queuedTo(['lou.low@northwind.example'])).toEqual([]);
     } finally {
-      await testApp.app.database.db.execute(
+      await testApp.app.admin.execute(
         sql`delete from user_permissions where user_id = ${me?.id} and section_id = 'user-management'`,
       );
     }
@@ -383,13 +382,13 @@ describe('who may import, and what the route refuses', () => {
     const [owner] = await query<{ id: string; company_id: string }>(
       sql`select id, company_id from profiles where email = 'owner@northwind.example'`,
     );
-    await testApp.app.database.db.execute(
+    await testApp.app.admin.execute(
       sql`insert into user_permissions (company_id, user_id, section_id, access_level) values (${owner?.company_id}, ${owner?.id}, 'employees', 'admin')`,
     );
     try {
       expect((await upload(await signedIn('owner@northwind.example'), text, false)).status).toBe(403);
     } finally {
-      await testApp.app.database.db.execute(
+      await testApp.app.admin.execute(
         sql`delete from user_permissions where user_id = ${owner?.id} and section_id = 'employees'`,
       );
     }

@@ -23,7 +23,7 @@ import { listCompanyEmployees } from './employees.service.ts';
 
 const t = useTestApp();
 
-const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await t.app.database.db.execute(text));
+const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await t.app.admin.execute(text));
 
 async function signedIn(email: string) {
   const client = httpClient(t.app.app);
@@ -54,7 +54,7 @@ beforeAll(async () => {
   const lastYear = holidayYearWindow(addDays(year.start, -1), 1);
   // A leaver of this holiday year: in 20 days, or on its last day when that comes first.
   const soonEnd = earlierDate(addDays(today, 20), year.end);
-  await t.app.database.db.execute(sql`
+  await t.app.admin.execute(sql`
     insert into employee_records (company_id, full_name, email, position, department, employee_number,
       start_date, end_date, annual_holiday_days, working_pattern)
     values
@@ -69,7 +69,7 @@ beforeAll(async () => {
   const [soon, gone, later, , leftToday] = ids as [string, string, string, string, string];
   // Ledger: entitlements (none for the joiner: the rollover has not run), an opening balance, a
   // carry-over, adjustments of half days; last year's for the leaver of last year.
-  await t.app.database.db.execute(sql`
+  await t.app.admin.execute(sql`
     insert into leave_ledger_entries (company_id, employee_record_id, holiday_year_start, kind, days, reason)
     values
       (${companyId}, ${soon}, ${year.start}, 'entitlement', 21.5, 'pro rata'),
@@ -84,7 +84,7 @@ beforeAll(async () => {
   // approved personal leave, last year's leave of the leaver, a rejected request.
   const request = (id: string, start: string, days: number, status: string, type: string) =>
     sql`(${companyId}, ${id}, ${start}, ${start}, ${type}, ${status}, ${days}, ${days})`;
-  await t.app.database.db.execute(sql`
+  await t.app.admin.execute(sql`
     insert into holiday_requests (company_id, employee_record_id, start_date, end_date, holiday_type, status,
       working_days, days_requested)
     values ${sql.join(
@@ -147,7 +147,7 @@ describe('the employee list reads its balances in the page statement', () => {
   });
 
   it('follows a holiday year starting in April and the allowance types the company chose', async () => {
-    await t.app.database.db.execute(sql`update company_settings set holiday_year_start_month = 4,
+    await t.app.admin.execute(sql`update company_settings set holiday_year_start_month = 4,
       allowance_leave_types = '{annual,personal,no-such-type}' where company_id = ${companyId}`);
     try {
       const items = await expectListMatchesRecords('pageSize=200&leavers=include');
@@ -155,7 +155,7 @@ describe('the employee list reads its balances in the page statement', () => {
       const soon = items.find((e: Json) => e.email === 'soon@northwind.example');
       expect(soon).toBeDefined();
     } finally {
-      await t.app.database.db.execute(sql`update company_settings set holiday_year_start_month = 1,
+      await t.app.admin.execute(sql`update company_settings set holiday_year_start_month = 1,
         allowance_leave_types = '{annual}' where company_id = ${companyId}`);
     }
   });
@@ -164,11 +164,11 @@ describe('the employee list reads its balances in the page statement', () => {
     const [saved] = await query<Record<string, unknown>>(
       sql`select * from company_settings where company_id = ${companyId}`,
     );
-    await t.app.database.db.execute(sql`delete from company_settings where company_id = ${companyId}`);
+    await t.app.admin.execute(sql`delete from company_settings where company_id = ${companyId}`);
     try {
       await expectListMatchesRecords('pageSize=200&leavers=include');
     } finally {
-      await t.app.database.db.execute(sql`insert into company_settings
+      await t.app.admin.execute(sql`insert into company_settings
         select * from json_populate_record(null::company_settings, ${JSON.stringify(saved)}::json)`);
     }
   });

@@ -15,7 +15,7 @@ import { encodeEmployeeCursor } from './employee-cursor.ts';
 const t = useTestApp();
 const BULK = 1050;
 
-const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await t.app.database.db.execute(text));
+const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await t.app.admin.execute(text));
 
 async function signedIn(email: string) {
   const client = httpClient(t.app.app);
@@ -32,7 +32,7 @@ beforeAll(async () => {
   southId = row?.company_id as string;
   // One creation time for all (one import), employee numbers in an order unrelated to n, upper and
   // lower case mixed; odd n are welders; n <= 1000 in department "Exactly"; every 50th has left.
-  await t.app.database.db.execute(sql`
+  await t.app.admin.execute(sql`
     insert into employee_records (company_id, full_name, email, position, department, employee_number,
       start_date, end_date, created_at)
     select ${southId}, 'Bulk Person ' || n, 'bulk' || n || '@southbank.example',

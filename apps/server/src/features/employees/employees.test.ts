@@ -6,7 +6,7 @@ import { rowsOf } from '../../db/client.ts';
 
 const t = useTestApp();
 
-const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await t.app.database.db.execute(text));
+const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await t.app.admin.execute(text));
 const userId = async (email: string) =>
   (await query<{ id: string }>(sql`select id from auth_users where email = ${email}`))[0]?.id as string;
 
@@ -93,17 +93,17 @@ describe('employee records', () => {
     const companyId = (
       await query<{ company_id: string }>(sql`select company_id from profiles where id = ${ownerId}`)
     )[0]?.company_id;
-    await t.app.database.db.execute(
+    await t.app.admin.execute(
       sql`insert into user_permissions (company_id, user_id, section_id, access_level) values (${companyId}, ${ownerId}, 'employees', 'view')`,
     );
     const owner = await signedIn('owner@northwind.example');
     expect((await owner.get('/api/v1/employees')).status).toBe(200);
     expect((await owner.post('/api/v1/employees', newEmployee())).status).toBe(403);
-    await t.app.database.db.execute(
+    await t.app.admin.execute(
       sql`update user_permissions set access_level = 'no_access' where user_id = ${ownerId}`,
     );
     expect((await (await signedIn('owner@northwind.example')).get('/api/v1/employees')).status).toBe(403);
-    await t.app.database.db.execute(sql`delete from user_permissions where user_id = ${ownerId}`);
+    await t.app.admin.execute(sql`delete from user_permissions where user_id = ${ownerId}`);
   });
 
   it('creates with the defaults, lower-cases the email, and keeps the opening balance on edit', async () => {
@@ -349,13 +349,13 @@ describe('employee records', () => {
 
     // Any request counts, a cancelled one too; and the database refuses it without the service's check.
     const created = await json(await owner.post('/api/v1/employees', newEmployee()));
-    await t.app.database.db.execute(sql`
+    await t.app.admin.execute(sql`
       insert into holiday_requests (company_id, employee_record_id, start_date, end_date, status, working_days, days_requested)
       select company_id, id, '2026-01-05', '2026-01-05', 'cancelled', 1, 1 from employee_records where id = ${created.id}`);
     const refused = await owner.call('DELETE', `/api/v1/employees/${created.id}`);
     expect(refused.status).toBe(409);
     await expect(
-      t.app.database.db.execute(sql`delete from employee_records where id = ${created.id}`),
+      t.app.admin.execute(sql`delete from employee_records where id = ${created.id}`),
     ).rejects.toThrow();
     expect((await query(sql`select id from employee_records where id = ${created.id}`)).length).toBe(1);
   });

@@ -166,7 +166,7 @@ describe('approvals in pages', () => {
       b: object,
     ) => boolean;
     const [me] = rowsOf<{ id: string; companyId: string; role: Principal['role'] }>(
-      await app.database.db.execute(sql`select u.id, p.company_id as "companyId", r.role
+      await app.admin.execute(sql`select u.id, p.company_id as "companyId", r.role
         from auth_users u join profiles p on p.id = u.id left join user_roles r on r.user_id = u.id
         where u.email = 'manager@northwind.example'`),
     );

@@ -26,7 +26,7 @@ describe('holiday notification texts', () => {
       expect((await json(res)).status).toBe('pending');
     }
     const messages = rowsOf<{ message: string }>(
-      await t.app.database.db.execute(
+      await t.app.admin.execute(
         sql`select n.message from notifications n join auth_users u on u.id = n.user_id
             where u.email = 'manager@northwind.example' and n.message like ${`%${monday}%`}
                or n.message like ${`%${addDays(monday, 7)}%`}`,

@@ -11,19 +11,18 @@ import { clearMondayFrom } from '@hr/shared/leave/leave-days';
 import { addDays, countWorkingDays, isoDate } from '@hr/shared/working-days';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { httpClient, json, postgresUrl, useTestApp } from '../../../test/test-context.ts';
+import { adminInTenant, httpClient, json, postgresUrl, useTestApp } from '../../../test/test-context.ts';
 import { distinctClearMondays } from '../../../test/test-dates.ts';
 import { rowsOf } from '../../db/client.ts';
 
 const t = useTestApp();
 
 const today = isoDate(new Date());
-/** The Monday at least `minDays` from today: a clean Monday-Wednesday lies ahead of it. */
 /** Distinct clear Mondays (test/test-dates.ts): two offsets never give one Monday. */
 const mondayAfter = distinctClearMondays();
 
 const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await t.app.database.db.execute(text));
+const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await t.app.admin.execute(text));
 const userId = async (email: string) =>
   (await query<{ id: string }>(sql`select id from auth_users where email = ${email}`))[0]?.id as string;
 
@@ -56,7 +55,7 @@ beforeAll(async () => {
   // Start every company's holiday year this month, so requests in the coming weeks fall inside it.
   const month = Number(today.slice(5, 7));
   const end = month === 1 ? 12 : month - 1;
-  await t.app.database.db.execute(
+  await t.app.admin.execute(
     sql`update company_settings set holiday_year_start_month = ${month}, holiday_year_end_month = ${end}`,
   );
 });
@@ -110,7 +109,7 @@ describe('submitting a holiday request', () => {
 
   it('counts working days from the company pattern, not a fixed week', async () => {
     const sam = await signedIn('sam@southbank.example');
-    await t.app.database.db.execute(
+    await t.app.admin.execute(
       sql`update company_settings set working_days_pattern = '{saturday,sunday}' where company_id = (select company_id from profiles where email = 'sam@southbank.example')`,
     );
     const start = mondayAfter(80); // Monday .. Sunday: two working days in a weekends-only company
@@ -190,7 +189,7 @@ describe('submitting a holiday request', () => {
   });
 
   it('says "Employee record not found" to a user without an employee record', async () => {
-    await t.app.database.db.execute(sql`delete from employee_records where email = 'dev@northwind.example'`);
+    await t.app.admin.execute(sql`delete from employee_records where email = 'dev@northwind.example'`);
     const dev = await signedIn('dev@northwind.example');
     const res = await dev.post('/api/v1/holidays/requests', {
       startDate: mondayAfter(10),
@@ -447,10 +446,15 @@ describe('team calendar and upcoming holidays', () => {
       expect((await book('tom@northwind.example', day(3), day(3))).status).toBe('pending');
       // A second approved holiday of the owner on day 1 (the overlap rule would refuse it; old data
       // may hold such pairs): the owner still counts once.
-      await t.app.database.db.execute(sql`
+      const [{ company_id: companyId } = { company_id: '' }] = await query<{ company_id: string }>(
+        sql`select company_id from holiday_requests where id = ${ids.owner}`,
+      );
+      await adminInTenant(t.app.admin, companyId, (tx) =>
+        tx.execute(sql`
         insert into holiday_requests (company_id, employee_record_id, user_id, start_date, end_date, status, working_days, days_requested)
         select company_id, employee_record_id, user_id, ${day(1)}::date, ${day(1)}::date, 'approved', 1, 1
-        from holiday_requests where id = ${ids.owner}`);
+        from holiday_requests where id = ${ids.owner}`),
+      );
     });
 
     it('answers per day the number of people away and the first three by name, at most a row per day', async () => {
@@ -803,7 +807,7 @@ describe('who approves (ADR 0049)', () => {
       let moved: Promise<Response> | undefined;
       // A decision's lockRequestGroup locks the group in id order in one statement; here in two, to hold
       // the moment between them while the line manager changes.
-      await t.app.database.db.transaction(async (tx) => {
+      await t.app.admin.transaction(async (tx) => {
         await tx.execute(sql`select id from holiday_requests where id = ${low} for update`);
         moved = owner.call('PUT', `/api/v1/employees/${record.id}`, { ...record, lineManagerId: ownerId });
         for (let i = 0; i < 200 && (await lockWaits()) === 0; i++) await later(10);

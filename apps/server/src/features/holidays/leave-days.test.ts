@@ -14,7 +14,7 @@ import { withTenant } from '../../db/tenant.ts';
 
 const t = useTestApp();
 const today = isoDate(new Date());
-const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await t.app.database.db.execute(text));
+const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await t.app.admin.execute(text));
 
 async function signedIn(email: string) {
   const client = httpClient(t.app.app);

@@ -1,6 +1,6 @@
 /** Emailed invitations (ADR 0101): the row with its token's hash, and linking the invitee's employee record. */
 import type { Role } from '@hr/shared/roles';
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { companies, companyDetails, invitations, profiles } from '../../db/schema/core.ts';
 import { employeeRecords } from '../../db/schema/hr.ts';
@@ -42,10 +42,18 @@ export async function insertTokenInvitation(
 }
 
 /**
- * The company's pending invitation to the address (any kind), at most one: the lookup each row of an
- * import makes, by `invitations_company_pending_email_idx` under row-level security (migration 0043).
+ * The company's pending invitation to the address, at most one: the lookup each row of an import
+ * makes, by `invitations_company_pending_email_idx` under row-level security (migration 0043). Any
+ * kind, or with `emailedOnly` only an emailed one (a link with a token), not the row a user created
+ * with a password has.
  */
-export function pendingInvitationQuery(tx: Tx, companyId: string, email: string, now: Date) {
+export function pendingInvitationQuery(
+  tx: Tx,
+  companyId: string,
+  email: string,
+  now: Date,
+  options: { emailedOnly?: boolean } = {},
+) {
   return tx
     .select({ id: invitations.id })
     .from(invitations)
@@ -55,6 +63,7 @@ export function pendingInvitationQuery(tx: Tx, companyId: string, email: string,
         sql`${invitations.emailLower} = lower(${email})`,
         isNull(invitations.acceptedAt),
         gt(invitations.expiresAt, now),
+        options.emailedOnly ? isNotNull(invitations.tokenHash) : undefined,
       ),
     )
     .limit(1);
@@ -74,9 +83,15 @@ export async function deleteUnacceptedInvitationsOf(tx: Tx, companyId: string, e
     .returning({ id: invitations.id, email: invitations.email });
 }
 
-/** Whether the company already has a pending invitation to the address (any kind). */
-export async function hasPendingInvitation(tx: Tx, companyId: string, email: string, now: Date) {
-  const [row] = await pendingInvitationQuery(tx, companyId, email, now);
+/** Whether the company already has a pending invitation to the address (see `pendingInvitationQuery`). */
+export async function hasPendingInvitation(
+  tx: Tx,
+  companyId: string,
+  email: string,
+  now: Date,
+  options: { emailedOnly?: boolean } = {},
+) {
+  const [row] = await pendingInvitationQuery(tx, companyId, email, now, options);
   return row !== undefined;
 }
 

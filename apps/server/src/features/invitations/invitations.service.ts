@@ -161,13 +161,14 @@ export async function createInvitationInTx(
 /**
  * Creating a user in Settings writes a login and a pending invitation row for the address: it takes
  * the company's invitation lock in its own tenant transaction and then refuses (409) an address with
- * a pending invitation, as sending one does. Without it, an invitation and a creation for one address
+ * a pending emailed invitation, as sending one does. Without it, an invitation and a creation for one address
  * at once each found the other not yet committed and both succeeded: a user and an emailed
  * invitation to their address. Whichever commits first wins; the other finds it under the lock.
  */
 export async function claimAddressForCreatedUser(tx: Tx, companyId: string, email: string): Promise<void> {
   await lockCompanyInvitations(tx, companyId);
-  if (await hasPendingInvitation(tx, companyId, email, new Date())) {
+  // An emailed one only: the row of a user created earlier and since removed is no claim on the address.
+  if (await hasPendingInvitation(tx, companyId, email, new Date(), { emailedOnly: true })) {
     throw errors.conflict(INVITATION_MESSAGES.alreadyInvited, { email: INVITATION_MESSAGES.alreadyInvited });
   }
 }

@@ -10,7 +10,7 @@ import { hasPendingInvitation, pendingInvitationQuery } from './invitations.repo
 import { createInvitationInTx } from './invitations.service.ts';
 
 const t = useTestApp();
-const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await t.app.database.db.execute(text));
+const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await t.app.admin.execute(text));
 const PASSWORD = 'Invited-Passw0rd!';
 
 async function signedIn(email: string) {
@@ -292,7 +292,7 @@ describe('a link that no longer works', () => {
       await owner.post('/api/v1/settings/invitations', { email: 'late@northwind.example' }),
     );
     const token = await tokenMailedTo('late@northwind.example');
-    await t.app.database.db.execute(
+    await t.app.admin.execute(
       sql`update invitations set expires_at = now() - interval '1 minute' where id = ${sent.invitation.id}`,
     );
     const anonymous = httpClient(t.app.app);
@@ -425,7 +425,7 @@ describe('who may invite from the employee form', () => {
       sql`select id, company_id from profiles where email = 'owner@northwind.example'`,
     );
     // Written as the owner connection: the product itself keeps one super admin at Full (ADR 0056).
-    await t.app.database.db.execute(
+    await t.app.admin.execute(
       sql`insert into user_permissions (company_id, user_id, section_id, access_level)
           values (${me?.company_id}, ${me?.id}, 'user-management', 'admin')
           on conflict (user_id, section_id, company_id) do update set access_level = 'admin'`,
@@ -450,7 +450,7 @@ describe('who may invite from the employee form', () => {
       });
       expect(saved.res.status).toBe(201);
     } finally {
-      await t.app.database.db.execute(
+      await t.app.admin.execute(
         sql`delete from user_permissions where user_id = ${me?.id} and section_id = 'user-management'`,
       );
     }

@@ -33,7 +33,7 @@ const ON = [
 
 describe("the balance card's one-statement read", () => {
   it('equals the part-by-part read for every start month, date, set of allowance types and no settings', async () => {
-    const run = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await t.app.database.db.execute(text));
+    const run = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await t.app.admin.execute(text));
     const [alice] = await run<{
       id: string;
       company_id: string;

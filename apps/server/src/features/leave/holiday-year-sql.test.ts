@@ -24,7 +24,7 @@ describe('the holiday year in SQL', () => {
     }
     const cases = days.flatMap((day) => Array.from({ length: 12 }, (_, i) => ({ day, month: i + 1 })));
     const rows = rowsOf<{ day: string; month: number; start: string; end: string }>(
-      await t.app.database.db.execute(sql`
+      await t.app.admin.execute(sql`
         select c.day::text as day, c.month, y.start::text as start,
           ${holidayYearEndSql(sql.raw('y.start'), sql.raw('c.month'))}::text as "end"
         from json_to_recordset(${JSON.stringify(cases)}::json) as c(day date, month int)

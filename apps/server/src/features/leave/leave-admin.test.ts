@@ -15,7 +15,7 @@ import { rowsOf } from '../../db/client.ts';
 const t = useTestApp();
 const today = isoDate(new Date());
 
-const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await t.app.database.db.execute(text));
+const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await t.app.admin.execute(text));
 const idOf = async (table: 'employee_records' | 'profiles', email: string) =>
   (
     await query<{ id: string }>(
@@ -81,7 +81,7 @@ describe('leave rules (Company Settings)', () => {
       expect((await lower.call('PUT', '/api/v1/leave/settings', RULES)).status).toBe(403);
     }
     const ownerId = await idOf('profiles', 'owner@northwind.example');
-    await t.app.database.db.execute(
+    await t.app.admin.execute(
       sql`insert into user_permissions (company_id, user_id, section_id, access_level)
         select company_id, id, 'company-settings', 'view' from profiles where id = ${ownerId}`,
     );
@@ -92,7 +92,7 @@ describe('leave rules (Company Settings)', () => {
       expect(refused.status).toBe(403);
       expect((await json(await owner.get('/api/v1/leave/settings'))).carryOverCapDays).toBe(5);
     } finally {
-      await t.app.database.db.execute(
+      await t.app.admin.execute(
         sql`delete from user_permissions where user_id = ${ownerId} and section_id = 'company-settings'`,
       );
     }
@@ -153,7 +153,7 @@ describe('recording sickness', () => {
         )
       )[0]?.n;
     const before = await countOf();
-    await t.app.database.db.execute(
+    await t.app.admin.execute(
       sql`update employee_records set end_date = ${addDays(past, 1)} where id = ${fionaId}`,
     );
     try {
@@ -169,7 +169,7 @@ describe('recording sickness', () => {
       );
       expect(await countOf()).toBe(before);
     } finally {
-      await t.app.database.db.execute(sql`update employee_records set end_date = null where id = ${fionaId}`);
+      await t.app.admin.execute(sql`update employee_records set end_date = null where id = ${fionaId}`);
     }
   });
 

@@ -40,7 +40,7 @@ function mondayBefore(minDays: number): string {
   return clearMondayBefore(addDays(today, -minDays), 'england-and-wales');
 }
 
-const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await app.database.db.execute(text));
+const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await app.admin.execute(text));
 const recordOf = async (email: string) =>
   (await query<{ id: string }>(sql`select id from employee_records where email = ${email}`))[0]?.id as string;
 const companyOf = async (email: string) =>
@@ -60,7 +60,7 @@ beforeAll(async () => {
   // Every company's holiday year starts this month, so the coming weeks fall inside it; the rollover
   // writes that year's ledger (the seed wrote January's).
   const month = Number(today.slice(5, 7));
-  await app.database.db.execute(
+  await app.admin.execute(
     sql`update company_settings set holiday_year_start_month = ${month}, holiday_year_end_month = ${month === 1 ? 12 : month - 1}`,
   );
   for (const email of ['owner@northwind.example', 'owner@southbank.example']) {

@@ -31,7 +31,7 @@ afterAll(async () => {
 
 async function userOf(email: string): Promise<{ id: string; companyId: string }> {
   const [row] = rowsOf<{ id: string; company_id: string }>(
-    await a.database.db.execute(sql`select id, company_id from profiles where email = ${email}`),
+    await a.admin.execute(sql`select id, company_id from profiles where email = ${email}`),
   );
   if (!row) throw new Error(`no profile ${email}`);
   return { id: row.id, companyId: row.company_id };

@@ -6,7 +6,7 @@ import { rowsOf } from '../../db/client.ts';
 
 const testApp = useTestApp();
 const app = () => testApp.app.app;
-const db = () => testApp.app.database.db;
+const db = () => testApp.app.admin;
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]);

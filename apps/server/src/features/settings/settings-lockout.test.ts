@@ -11,7 +11,7 @@ import { rowsOf } from '../../db/client.ts';
 
 const testApp = useTestApp();
 const app = () => testApp.app.app;
-const db = () => testApp.app.database.db;
+const db = () => testApp.app.admin;
 
 const OWNER = 'owner@northwind.example';
 const SECOND = 'admin@northwind.example';

@@ -7,7 +7,7 @@ import { securityEvents } from '../../db/schema/security.ts';
 
 const testApp = useTestApp();
 const app = () => testApp.app.app;
-const db = () => testApp.app.database.db;
+const db = () => testApp.app.admin;
 
 async function idOf(email: string): Promise<string> {
   const [row] = rowsOf<{ id: string }>(

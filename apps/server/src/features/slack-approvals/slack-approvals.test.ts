@@ -35,7 +35,7 @@ const t = useTestApp({
 
 /** Distinct clear Mondays (test/test-dates.ts): two offsets never give one Monday. */
 const mondayAfter = distinctClearMondays();
-const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await t.app.database.db.execute(text));
+const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await t.app.admin.execute(text));
 const idOf = async (email: string) =>
   (await query<{ id: string }>(sql`select id from auth_users where email = ${email}`))[0]?.id as string;
 const statusOf = async (id: string) =>
@@ -135,7 +135,7 @@ beforeAll(async () => {
   // Tom's line manager becomes Adam (an admin: operatives have no Slack section), who connects Slack as
   // UADMIN1; the owner, a super admin but not Tom's approver, connects as UOWNER1.
   const adam = await idOf('admin@northwind.example');
-  await t.app.database.db.execute(
+  await t.app.admin.execute(
     sql`update employee_records set line_manager_id = ${adam} where email = 'tom@northwind.example'`,
   );
   await connectSlack('admin@northwind.example', 'UADMIN1');

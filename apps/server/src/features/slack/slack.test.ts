@@ -282,9 +282,7 @@ describe('token secrecy', () => {
     for (const res of responses) expect(await res.text()).not.toContain(token);
 
     const dump = rowsOf<{ all: string }>(
-      await ctx.app.database.db.execute(
-        sql`select string_agg(t::text, '|') as all from slack_user_mappings t`,
-      ),
+      await ctx.app.admin.execute(sql`select string_agg(t::text, '|') as all from slack_user_mappings t`),
     );
     const text = String(dump[0]?.all);
     expect(text).toContain('v1.');

@@ -5,8 +5,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { httpClient, type Json, json, useTestApp } from '../../../test/test-context.ts';
-import { type Db, rowsOf } from '../../db/client.ts';
+import { adminInTenant, httpClient, type Json, json, useTestApp } from '../../../test/test-context.ts';
+import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { NO_DATA_VERSIONS } from '../../db/data-areas.ts';
 import { companies, profiles, userPermissions } from '../../db/schema/core.ts';
 import { bomProducts, componentDatabase, workOrders } from '../../db/schema/workshop.ts';
@@ -70,7 +70,7 @@ const SUMMARY_KEYS = [
 
 async function stockOf(partNumber: string, company = 'Northwind'): Promise<number> {
   const [row] = rowsOf<{ q: string }>(
-    await t.app.database.db.execute(
+    await t.app.admin.execute(
       sql`select c.quantity_on_hand as q from component_database c join companies co on co.id = c.company_id
           where c.part_number = ${partNumber} and co.name like ${`${company}%`}`,
     ),
@@ -154,7 +154,7 @@ describe('the job board', () => {
   });
 
   it('falls back to a deadline 7 days after creation', async () => {
-    const [row] = await t.app.database.db
+    const [row] = await t.app.admin
       .select({ createdAt: workOrders.createdAt })
       .from(workOrders)
       .where(eq(workOrders.workOrderNumber, 'WO-1008'))
@@ -371,7 +371,7 @@ describe('issuing and status', () => {
     expect(issued.issued).toBe(true);
     expect(issued.issuedBy).toEqual({ id: me.user.id, name: 'Adam Archer' });
     expect(Date.now() - Date.parse(issued.issuedAt)).toBeLessThan(60_000);
-    const [row] = await t.app.database.db.select().from(workOrders).where(eq(workOrders.id, job.id));
+    const [row] = await t.app.admin.select().from(workOrders).where(eq(workOrders.id, job.id));
     expect(row?.issuedBy).toBe(me.user.id);
 
     const again = await admin.post(`/api/v1/workshop/jobs/${job.id}/issue`);
@@ -393,7 +393,7 @@ describe('issuing and status', () => {
     let res = await manager.call('PATCH', url, { status: 'in-progress', notes: '  Paint it blue.  ' });
     expect(res.status).toBe(200);
     expect((await json(res)).job).toMatchObject({ status: 'in-progress', comments: 'Paint it blue.' });
-    const [row] = await t.app.database.db.select().from(workOrders).where(eq(workOrders.id, job.id));
+    const [row] = await t.app.admin.select().from(workOrders).where(eq(workOrders.id, job.id));
     expect(row?.status).toBe('in_progress');
 
     expect((await manager.call('PATCH', url, {})).status).toBe(400);
@@ -471,7 +471,7 @@ describe('tenants and permissions', () => {
     const b = await board('owner@southbank.example');
     const ids = allJobs(b).map((j) => j.id);
     expect(ids).not.toContain(northwindJob.id);
-    const [northwindRow] = await t.app.database.db
+    const [northwindRow] = await t.app.admin
       .select()
       .from(workOrders)
       .where(eq(workOrders.id, northwindJob.id));
@@ -487,15 +487,12 @@ describe('tenants and permissions', () => {
     }
     const saved = await southbank.call('PUT', '/api/v1/workshop/schedule', { order: [northwindJob.id] });
     expect((await json(saved)).schedule).toEqual([]);
-    const [unchanged] = await t.app.database.db
-      .select()
-      .from(workOrders)
-      .where(eq(workOrders.id, northwindJob.id));
+    const [unchanged] = await t.app.admin.select().from(workOrders).where(eq(workOrders.id, northwindJob.id));
     expect(unchanged).toEqual(northwindRow);
   });
 
   it('a user with no_access on orders gets 403 on the parts-ordering view and on ordering', async () => {
-    const db = t.app.database.db;
+    const db = t.app.admin;
     const [tom] = await db.select().from(profiles).where(eq(profiles.email, 'tom@northwind.example'));
     if (!tom) throw new Error('tom is seeded');
     await db.insert(userPermissions).values([
@@ -556,7 +553,7 @@ describe('tenants and permissions', () => {
 
 /** The Southbank company's id and its GBX-100 product (the bulk tests add work orders there). */
 async function southbankFixture(): Promise<{ companyId: string; productId: string }> {
-  const db = t.app.database.db;
+  const db = t.app.admin;
   const [row] = rowsOf<{ company_id: string; product_id: string }>(
     await db.execute(sql`select co.id as company_id, b.id as product_id from companies co
       join bom_products b on b.company_id = co.id and b.product_code = 'GBX-100'
@@ -571,7 +568,7 @@ async function page(query: string, email = 'sam@southbank.example'): Promise<Res
 }
 
 async function storedList(id: string): Promise<string | null> {
-  const [row] = await t.app.database.db
+  const [row] = await t.app.admin
     .select({ boardList: workOrders.boardList })
     .from(workOrders)
     .where(eq(workOrders.id, id));
@@ -587,7 +584,7 @@ async function fourJobsOf(
   product: { code: string; name: string; numberPrefix: string },
   slots: Partial<typeof bomProducts.$inferInsert>,
 ): Promise<string[]> {
-  const db = t.app.database.db;
+  const db = t.app.admin;
   const productId = crypto.randomUUID();
   await db
     .insert(bomProducts)
@@ -609,14 +606,14 @@ async function fourJobsOf(
 
 describe('the board pages (ADR 0024)', () => {
   it('stores every seeded job in the list its parts put it in', async () => {
-    const rows = await t.app.database.db
+    const rows = await t.app.admin
       .select({ id: workOrders.id, boardList: workOrders.boardList, number: workOrders.workOrderNumber })
       .from(workOrders);
     expect(rows.every((r) => r.boardList !== null)).toBe(true);
     for (const job of allJobs(await board()))
       expect(await storedList(job.id), job.workOrderNumber).toBe(job.list);
     // The generated sort key is the deadline `jobDeadline` computes (WO-1008 has no due date).
-    const keys = await t.app.database.db
+    const keys = await t.app.admin
       .select({ id: workOrders.id, boardDeadline: workOrders.boardDeadline })
       .from(workOrders);
     const keyOf = new Map(keys.map((k) => [k.id, k.boardDeadline]));
@@ -651,7 +648,7 @@ describe('the board pages (ADR 0024)', () => {
   it('orders same-deadline jobs alike on the board pages and on /orders, mixed prefixes and cases too', async () => {
     const { companyId, productId } = await southbankFixture();
     const numbers = ['A10', 'B2', 'a2', 'WO-9', 'BULK-10', 'WO-10'];
-    await t.app.database.db.insert(workOrders).values(
+    await t.app.admin.insert(workOrders).values(
       numbers.map((workOrderNumber) => ({
         companyId,
         productId,
@@ -676,14 +673,16 @@ describe('the board pages (ADR 0024)', () => {
     const orders = await json(await (await as('sam@southbank.example')).get('/api/v1/workshop/orders'));
     const onOrders = mine(orders.jobs);
     expect(onOrders).toEqual(expected);
-    await t.app.database.db
-      .delete(workOrders)
-      .where(
-        and(
-          eq(workOrders.companyId, companyId),
-          sql`${workOrders.workOrderNumber} = any(${`{${numbers.join(',')}}`}::text[])`,
+    await adminInTenant(t.app.admin, companyId, (tx) =>
+      tx
+        .delete(workOrders)
+        .where(
+          and(
+            eq(workOrders.companyId, companyId),
+            sql`${workOrders.workOrderNumber} = any(${`{${numbers.join(',')}}`}::text[])`,
+          ),
         ),
-      );
+    );
   });
 
   it('needs Production View for the pages too', async () => {
@@ -695,7 +694,7 @@ describe('the board pages (ADR 0024)', () => {
 
 describe('a big workshop', () => {
   it('pages 2,000 open work orders: scheduled first, then by deadline, with counts, in few statements', async () => {
-    const db = t.app.database.db;
+    const db = t.app.admin;
     const { companyId, productId } = await southbankFixture();
     const today = new Date();
     // Deadlines spread over 40 days; numbers BULK-0..1999 so that natural order (BULK-9 < BULK-10) matters.
@@ -788,7 +787,7 @@ describe('a big workshop', () => {
         if (!/^(begin|commit|rollback)\b/i.test(query.trim())) statements.push(query);
       },
     };
-    const client = (db as unknown as { $client: unknown }).$client;
+    const client = (t.app.database.db as unknown as { $client: unknown }).$client;
     const counting = (t.app.database.kind === 'postgres'
       ? drizzlePg(client as pg.Pool, { schema, logger })
       : drizzlePglite(client as PGlite, { schema, logger })) as unknown as Db;
@@ -818,7 +817,7 @@ describe('a big workshop', () => {
   });
 
   it('a receipt moves the other jobs waiting for that part from Orders to Stock', async () => {
-    const db = t.app.database.db;
+    const db = t.app.admin;
     const { companyId } = await southbankFixture();
     // A product of one part with nothing on hand: three jobs of one unit each wait for it.
     await db.insert(componentDatabase).values({ companyId, partNumber: 'SHARE-1', component: 'Shared part' });
@@ -851,7 +850,7 @@ describe('a big workshop', () => {
   });
 
   it('a receipt stores new part counts for every job waiting for the part, open or completed short', async () => {
-    const db = t.app.database.db;
+    const db = t.app.admin;
     const { companyId } = await southbankFixture();
     // Two parts: one always on the shelf, one with nothing on hand that four jobs wait for.
     await db.insert(componentDatabase).values([
@@ -913,7 +912,7 @@ describe('a big workshop', () => {
   });
 
   it('a receipt raced by a change to another job waiting for the part leaves both lists right', async () => {
-    const db = t.app.database.db;
+    const db = t.app.admin;
     const { companyId } = await southbankFixture();
     const owner = await as('owner@southbank.example');
     const sam = await as('sam@southbank.example');
@@ -958,7 +957,7 @@ describe('a big workshop', () => {
   it('completing a job stores Complete and reopening stores its parts list again', async () => {
     const { companyId, productId } = await southbankFixture();
     const id = crypto.randomUUID();
-    await t.app.database.db.insert(workOrders).values({
+    await t.app.admin.insert(workOrders).values({
       id,
       companyId,
       productId,
@@ -986,7 +985,7 @@ describe('a big workshop', () => {
 
 describe('the per-list counts (ADR 0160)', () => {
   it('follow every statement on work orders: inserts, moves, deletes, and a deleted company', async () => {
-    const db = t.app.database.db;
+    const db = t.app.admin;
     const [company] = await db
       .insert(companies)
       .values({ name: 'Counted Ltd' })
@@ -1000,30 +999,43 @@ describe('the per-list counts (ADR 0160)', () => {
     };
     const stored = { boardPartsTotal: 0, boardPartsReady: 0, boardPartsToOrder: 0, boardPartsAwaiting: 0 };
     const ids = Array.from({ length: 5 }, () => crypto.randomUUID());
-    await db.insert(workOrders).values(
-      ids.map((id, i) => ({
-        id,
-        companyId,
-        productCode: 'CNT',
-        productName: 'Counted',
-        workOrderNumber: `CNT-${i}`,
-        boardList: (['orders', 'orders', 'stock', 'complete', null] as const)[i],
-        ...(i < 4 ? stored : {}),
-      })),
+    // The company's writes carry its tenant, as the product's do: the counting trigger reads in it.
+    const inCompany = <T>(fn: (tx: Tx) => Promise<T>) => adminInTenant(db, companyId, fn);
+    await inCompany((tx) =>
+      tx.insert(workOrders).values(
+        ids.map((id, i) => ({
+          id,
+          companyId,
+          productCode: 'CNT',
+          productName: 'Counted',
+          workOrderNumber: `CNT-${i}`,
+          boardList: (['orders', 'orders', 'stock', 'complete', null] as const)[i],
+          ...(i < 4 ? stored : {}),
+        })),
+      ),
     );
     expect(await counted()).toEqual({ orders: 2, stock: 1 });
     // One statement moves a job Orders -> Stock and computes the uncomputed one into Orders.
-    await db.execute(sql`update work_orders set board_list = case id when ${ids[0]}::uuid then 'stock' else 'orders' end,
+    await inCompany((tx) =>
+      tx.execute(sql`update work_orders set board_list = case id when ${ids[0]}::uuid then 'stock' else 'orders' end,
       board_parts_total = 0, board_parts_ready = 0, board_parts_to_order = 0, board_parts_awaiting = 0
-      where id in (${ids[0]}::uuid, ${ids[4]}::uuid)`);
+      where id in (${ids[0]}::uuid, ${ids[4]}::uuid)`),
+    );
     expect(await counted()).toEqual({ orders: 2, stock: 2 });
     // An update of anything else changes no count; a deletion takes the job off its list.
-    await db.update(workOrders).set({ notes: 'checked' }).where(eq(workOrders.companyId, companyId));
-    await db.delete(workOrders).where(eq(workOrders.id, ids[2] as string));
+    await inCompany((tx) =>
+      tx.update(workOrders).set({ notes: 'checked' }).where(eq(workOrders.companyId, companyId)),
+    );
+    await inCompany((tx) => tx.delete(workOrders).where(eq(workOrders.id, ids[2] as string)));
     expect(await counted()).toEqual({ orders: 2, stock: 1 });
     // Counts written past the triggers (an operator's bulk load) are set right by the rebuild.
     await db.execute(sql`update workshop_list_counts set jobs = 99 where company_id = ${companyId}`);
     await db.execute(sql`select app_workshop_list_counts_rebuild(${companyId}::uuid)`);
+    expect(await counted()).toEqual({ orders: 2, stock: 1 });
+    // Every company's, as the app's connection (the owner, no superuser on PostgreSQL): the statement
+    // docs/operations.md gives, which under such an owner used to find no company (migration 0046).
+    await db.execute(sql`update workshop_list_counts set jobs = 99 where company_id = ${companyId}`);
+    await t.app.database.db.execute(sql`select app_summaries_rebuild_all()`);
     expect(await counted()).toEqual({ orders: 2, stock: 1 });
     // The trigger function refuses any table but work_orders: a look-alike cannot write counts. (One
     // transaction, so one connection: a temporary table lives on its connection.)
@@ -1045,7 +1057,7 @@ describe('the per-list counts (ADR 0160)', () => {
     expect(refusal).toContain('fires on work_orders only');
     expect(await counted()).toEqual({ orders: 2, stock: 1 });
     // Deleting the company deletes its work orders (cascade) and its counts, with no error.
-    await db.delete(companies).where(eq(companies.id, companyId));
+    await inCompany((tx) => tx.delete(companies).where(eq(companies.id, companyId)));
     expect(await counted()).toEqual({});
   });
 });
@@ -1053,7 +1065,7 @@ describe('the per-list counts (ADR 0160)', () => {
 /** "Data shown must be true": a part is received only when the delivery covers its shortfall. */
 describe('receiving covers the shortfall', () => {
   async function oneProductJob(partNumber: string, onHand: number, known = true) {
-    const db = t.app.database.db;
+    const db = t.app.admin;
     const { companyId } = await southbankFixture();
     const productId = crypto.randomUUID();
     if (known)
